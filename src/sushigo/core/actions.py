@@ -1,0 +1,63 @@
+"""Actions: what a seat decides. Cards are named by type, never by position."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sushigo.core.cards import CardTable
+from sushigo.core.errors import ParseError
+
+
+@dataclass(frozen=True, slots=True)
+class Pick:
+    """The cards one seat takes in one turn of a card-drafting game.
+
+    Notation (round-trips through :meth:`parse`): ``tempura``; with chopsticks
+    ``wasabi+squid-nigiri`` (cards resolve left to right); in the two-player
+    dummy variant the controller also names the dummy's card:
+    ``tempura dummy:pudding``.
+    """
+
+    cards: tuple[str, ...]
+    """Cards taken for the seat itself, in the order they resolve."""
+    dummy: str | None = None
+    """Card given to the dummy (two-player dummy variant), else ``None``."""
+
+    def __str__(self) -> str:
+        text = "+".join(self.cards)
+        return f"{text} dummy:{self.dummy}" if self.dummy is not None else text
+
+    @classmethod
+    def parse(cls, text: str, table: CardTable) -> Pick:
+        """Read the notation; card names may be ids, names or unique prefixes.
+
+        >>> from sushigo.games.classic import CLASSIC_CARDS
+        >>> str(Pick.parse("wasabi + squid", CLASSIC_CARDS))
+        'wasabi+squid-nigiri'
+        >>> Pick.parse("tempura dummy:pudding", CLASSIC_CARDS)
+        Pick(cards=('tempura',), dummy='pudding')
+        """
+        words = text.replace("+", " + ").split()
+        dummy: str | None = None
+        own: list[str] = []
+        current: list[str] = []
+        for word in words:
+            if word.lower().startswith("dummy:"):
+                rest = word[6:]
+                if dummy is not None or not rest:
+                    raise ParseError(f"{text!r}: write the dummy's card once, as dummy:CARD")
+                dummy = table.parse(rest)
+            elif word == "+":
+                if not current:
+                    raise ParseError(f"{text!r}: '+' must stand between two cards")
+                own.append(table.parse(" ".join(current)))
+                current = []
+            else:
+                current.append(word)
+        if current:
+            own.append(table.parse(" ".join(current)))
+        elif own:
+            raise ParseError(f"{text!r}: '+' must stand between two cards")
+        if not own:
+            raise ParseError("no card given: name the card you take, e.g. 'tempura'")
+        return cls(tuple(own), dummy)

@@ -1,0 +1,101 @@
+"""Game records: the truth of a game. One JSON object per game, one game per line.
+
+The common header is checked here; each ruleset writes and re-plays its own body
+(``Ruleset.record_body`` / ``Ruleset.replay``). The format is in docs/records.md.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
+from sushigo.core.errors import OptionsError, RecordError
+from sushigo.core.ruleset import Ruleset, make
+from sushigo.core.state import State
+
+FORMAT = "sushigo-record"
+VERSION = 1
+
+
+def make_record(
+    state: State,
+    *,
+    names: Sequence[str],
+    agents: Sequence[str],
+    seed: int | None,
+    extra: dict[str, Any] | None = None,
+) -> dict[str, Any]:
+    """The record of a finished (or unfinished) game."""
+    rs = state.ruleset
+    if len(names) != rs.seats or len(agents) != rs.seats:
+        raise RecordError(f"a record names {rs.seats} seats")
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "version": VERSION,
+        "game": rs.name,
+        "players": rs.players,
+        "names": list(names),
+        "agents": list(agents),
+        "options": dict(rs.options),
+        "seed": seed,
+    }
+    record.update(rs.record_body(state))
+    if extra:
+        record.update(extra)
+    return record
+
+
+def dumps(record: dict[str, Any]) -> str:
+    """One record as one line of JSON."""
+    return json.dumps(record, separators=(",", ":"))
+
+
+def loads(line: str, where: str = "record") -> dict[str, Any]:
+    """Parse one line and check the header; raises RecordError saying where."""
+    try:
+        record = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{where}: not valid JSON ({exc.msg} at column {exc.colno})") from None
+    if not isinstance(record, dict):
+        raise RecordError(f"{where}: a record is a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"{where}: not a sushigo record (format should be {FORMAT!r})")
+    if record.get("version") != VERSION:
+        raise RecordError(
+            f"{where}: record version {record.get('version')!r} is not supported "
+            f"(this sushigo reads version {VERSION})"
+        )
+    for key in ("game", "players", "options", "rounds"):
+        if key not in record:
+            raise RecordError(f"{where}: the record has no {key!r}")
+    return record
+
+
+def iter_lines(lines: Iterable[str], source: str) -> Iterator[tuple[str, dict[str, Any]]]:
+    """Records from the lines of a JSON Lines file, each with where it came from."""
+    for number, line in enumerate(lines, 1):
+        if line.strip():
+            where = f"{source}:{number}"
+            yield where, loads(line, where)
+
+
+def ruleset_of(record: dict[str, Any], where: str = "record") -> Ruleset:
+    """The ruleset a record was played under."""
+    options = record["options"]
+    if not isinstance(options, dict):
+        raise RecordError(f"{where}: 'options' must be an object")
+    try:
+        return make(record["game"], players=record["players"], **options)
+    except OptionsError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def replay(record: dict[str, Any], where: str = "record") -> State:
+    """Re-play a record through the rules; RecordError at the first disagreement."""
+    rs = ruleset_of(record, where)
+    for key in ("names", "agents"):
+        value = record.get(key)
+        if value is not None and (not isinstance(value, list) or len(value) != rs.seats):
+            raise RecordError(f"{where}: {key!r} must list {rs.seats} seats")
+    return rs.replay(record, where)

@@ -1,0 +1,86 @@
+"""Rulesets (the rules of a game, built from options) and the registry by name."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from sushigo.core.errors import OptionsError
+from sushigo.core.state import Action, State
+
+
+class Ruleset(ABC):
+    """The rules of one game with its options: a value, shared by every state."""
+
+    name: ClassVar[str]
+    """Registered name, e.g. ``"sushi-go"``."""
+    title: ClassVar[str]
+    """Name shown to people."""
+
+    players: int
+    """Number of people (or bots) playing."""
+    seats: int
+    """Number of seats at the table (a dummy takes a seat but is no player)."""
+    options: Mapping[str, Any]
+    """Every option with its value, defaults filled in."""
+
+    @abstractmethod
+    def new_game(self) -> State:
+        """The state before the first deal."""
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action's notation (``str(action)`` reads back to an equal action)."""
+
+    @abstractmethod
+    def action_id(self, action: Action) -> int:
+        """Stable integer id of an action, for encoders and compact logs."""
+
+    @abstractmethod
+    def action_from_id(self, action_id: int) -> Action:
+        """Inverse of :meth:`action_id`."""
+
+    @abstractmethod
+    def record_body(self, state: State) -> dict[str, Any]:
+        """The game-specific part of a record: rounds, scores, winners."""
+
+    @abstractmethod
+    def replay(self, record: dict[str, Any], where: str = "record") -> State:
+        """Re-play a record's body; RecordError at the first disagreement, saying where."""
+
+    def seat_is_player(self, seat: int) -> bool:
+        """Whether a seat belongs to a player (not a dummy)."""
+        return seat < self.players
+
+    def describe(self) -> str:
+        on = [k for k, v in self.options.items() if v is True]
+        extra = f", {', '.join(on)}" if on else ""
+        return f"{self.title}, {self.players} players{extra}"
+
+
+Factory = Callable[..., Ruleset]
+_REGISTRY: dict[str, Factory] = {}
+
+
+def register(name: str, factory: Factory) -> None:
+    """Make a ruleset available to :func:`make` under ``name``."""
+    _REGISTRY[name] = factory
+
+
+def games() -> list[str]:
+    """Registered ruleset names."""
+    return sorted(_REGISTRY)
+
+
+def make(name: str, players: int | None = None, **options: Any) -> Ruleset:
+    """Build a registered ruleset: ``make("sushi-go", players=4, pass_both_ways=True)``."""
+    try:
+        factory = _REGISTRY[name]
+    except KeyError:
+        raise OptionsError(
+            f"unknown game {name!r}; games are: {', '.join(games()) or 'none'}"
+        ) from None
+    if players is None:
+        return factory(**options)
+    return factory(players=players, **options)

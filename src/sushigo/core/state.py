@@ -1,0 +1,115 @@
+"""The playthrough side: a state is one position of one game.
+
+A public method checks, a private hook implements: :meth:`State.apply` and
+:meth:`State.apply_chance` validate and keep the bookkeeping; rulesets
+implement ``_check``, ``_apply`` and ``_apply_chance``.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Self
+
+from sushigo.core.errors import IllegalActionError
+
+if TYPE_CHECKING:
+    from sushigo.core.ruleset import Ruleset
+
+Action = Any
+"""Each ruleset defines its action types (the classic game: ``Pick``)."""
+Chance = Any
+"""Each ruleset defines its chance outcomes (a deal, a draw, a roll)."""
+
+
+class State(ABC):
+    """One position. Mutable, with a cheap :meth:`copy` for search and servers.
+
+    The decision mechanism is the same for every game: when the state is not
+    a chance node, :meth:`to_act` names the seats that must decide now (all at
+    once for simultaneous picks, one for a turn or a mid-turn choice) and
+    :meth:`apply` takes one action for each of them.
+    """
+
+    __slots__ = ()
+
+    ruleset: Ruleset
+
+    @abstractmethod
+    def is_terminal(self) -> bool:
+        """The game is over."""
+
+    @abstractmethod
+    def is_chance(self) -> bool:
+        """Randomness (a deal, a draw, a roll) must be applied before anyone decides."""
+
+    @abstractmethod
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that must decide now; empty at chance nodes and at the end."""
+
+    @abstractmethod
+    def legal_actions(self, seat: int) -> list[Action]:
+        """What ``seat`` may choose now, in a stable order."""
+
+    @abstractmethod
+    def sample_chance(self, rng: random.Random) -> Chance:
+        """Draw the outcome of the pending chance event; the state is unchanged."""
+
+    @abstractmethod
+    def observe(self, seat: int) -> Any:
+        """What ``seat`` may know, as a view. Never more."""
+
+    @abstractmethod
+    def copy(self) -> Self:
+        """An independent copy."""
+
+    @abstractmethod
+    def returns(self) -> list[int]:
+        """Points of every seat so far (final scores once terminal)."""
+
+    @abstractmethod
+    def _check(self, seat: int, action: Action) -> None:
+        """Raise IllegalActionError unless ``seat`` may take ``action`` now."""
+
+    @abstractmethod
+    def _apply(self, actions: Mapping[int, Action]) -> None:
+        """Apply a checked joint decision."""
+
+    @abstractmethod
+    def _check_chance(self, outcome: Chance) -> None:
+        """Raise IllegalActionError unless ``outcome`` can happen now."""
+
+    @abstractmethod
+    def _apply_chance(self, outcome: Chance) -> None:
+        """Apply a checked chance outcome."""
+
+    def apply(self, actions: Mapping[int, Action]) -> None:
+        """Apply one action for every seat in :meth:`to_act`, all revealed at once."""
+        if self.is_terminal():
+            raise IllegalActionError("the game is over")
+        if self.is_chance():
+            raise IllegalActionError("nobody may act yet: the cards must be dealt first")
+        expected = self.to_act()
+        if len(actions) != len(expected) or any(s not in actions for s in expected):
+            raise IllegalActionError(
+                f"expected one action for each of seats {list(expected)}, got {sorted(actions)}"
+            )
+        for seat in expected:
+            self._check(seat, actions[seat])
+        self._apply(actions)
+
+    def apply_chance(self, outcome: Chance) -> None:
+        """Apply a chance outcome (sampled, or read from a record)."""
+        if not self.is_chance():
+            raise IllegalActionError("no deal, draw or roll is due now")
+        self._check_chance(outcome)
+        self._apply_chance(outcome)
+
+    def step(self, actions: Mapping[int, Action] | Sequence[Action], rng: random.Random) -> None:
+        """Apply a decision, then any chance events that follow, drawn from ``rng``."""
+        if not isinstance(actions, Mapping):
+            actions = dict(zip(self.to_act(), actions, strict=True))
+        self.apply(actions)
+        while self.is_chance():
+            self.apply_chance(self.sample_chance(rng))

@@ -1,0 +1,50 @@
+"""What one player may know: the only way hidden information leaves the core."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from sushigo.core.ruleset import Ruleset
+
+
+class PlayerView(NamedTuple):
+    """A seat-relative observation of a card-drafting game.
+
+    Every per-seat tuple is indexed relative to the viewer: index 0 is the
+    viewer, index ``i`` is the seat ``i`` places to the left
+    (absolute seat ``(seat + i) % seats``). Holds no other seat's hidden cards.
+    """
+
+    ruleset: Ruleset
+    """The rules being played (public)."""
+    seat: int
+    """The viewer's absolute seat."""
+    seats: int
+    """Number of seats, the two-player dummy included."""
+    round: int
+    """Round number, 0-based."""
+    turn: int
+    """Turn within the round, 0-based."""
+    hand: tuple[str, ...]
+    """The viewer's own hand, in card-table order."""
+    hands: tuple[tuple[str, ...] | None, ...]
+    """Hands the viewer knows (seen earlier this round), relative; None if unknown."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand, relative (0 for the dummy)."""
+    tableaux: tuple[tuple[str, ...], ...]
+    """Cards in front of each seat this round, in the order played, relative."""
+    desserts: tuple[int, ...]
+    """Puddings kept from earlier rounds, relative."""
+    scores: tuple[int, ...]
+    """Points from completed rounds, relative."""
+    discards: tuple[str, ...]
+    """Cards discarded face-up in earlier rounds and not shuffled back."""
+    pass_step: int
+    """+1 when hands pass left this round, -1 when they pass right."""
+    controller: int | None
+    """Relative index of the seat controlling the dummy this turn, else None."""
+
+    def absolute(self, relative: int) -> int:
+        """Absolute seat of a relative index."""
+        return (self.seat + relative) % self.seats

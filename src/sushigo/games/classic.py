@@ -1,0 +1,844 @@
+"""Sushi Go! (the classic card game, 2-5 players) with its variants.
+
+Rules: ../shared/rules/sushi-go-rulebook.md, sushi-go-game-help.md, FACTS.md.
+Rulings the rules leave open are listed in :data:`RULINGS` and in docs/rulings.md.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from sushigo.core.actions import Pick
+from sushigo.core.cards import CardTable, CardType
+from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
+from sushigo.core.ruleset import Ruleset, register
+from sushigo.core.scoring import most_and_fewest, split_award
+from sushigo.core.state import State
+from sushigo.core.views import PlayerView
+
+CLASSIC_CARDS = CardTable(
+    [
+        CardType("tempura", "Tempura", "tempura", "purple", 14),
+        CardType("sashimi", "Sashimi", "sashimi", "green", 14),
+        CardType("dumpling", "Dumpling", "dumpling", "blue", 14),
+        CardType("maki-1", "Maki roll (1)", "maki", "red", 6, 1),
+        CardType("maki-2", "Maki roll (2)", "maki", "red", 12, 2),
+        CardType("maki-3", "Maki roll (3)", "maki", "red", 8, 3),
+        CardType("egg-nigiri", "Egg nigiri", "nigiri", "yellow", 5, 1),
+        CardType("salmon-nigiri", "Salmon nigiri", "nigiri", "yellow", 10, 2),
+        CardType("squid-nigiri", "Squid nigiri", "nigiri", "yellow", 5, 3),
+        CardType("pudding", "Pudding", "pudding", "pink", 10),
+        CardType("wasabi", "Wasabi", "nigiri", "yellow", 6),
+        CardType("chopsticks", "Chopsticks", "chopsticks", "light blue", 4),
+        CardType("soy-sauce", "Soy sauce", "soy-sauce", "soy", 4),
+    ]
+)
+"""Every classic card type. Soy sauce is only in the deck with the soy sauce promo."""
+
+HAND_SIZES = {2: 10, 3: 9, 4: 8, 5: 7}
+DUMMY_HAND_SIZE = 9
+ROUNDS = 3
+DUMPLING_POINTS = (0, 1, 3, 6, 10, 15)
+FAMILIES = ("maki", "tempura", "sashimi", "dumpling", "nigiri", "soy-sauce")
+"""Round-score breakdown keys, in display order (wasabi scores within nigiri)."""
+
+OPTIONS: dict[str, str] = {
+    "pass_both_ways": "rounds 1 and 3 pass left, round 2 passes right",
+    "dummy": "two-player dummy: a third hand is played by whoever controls it",
+    "reshuffle": "every round, all cards but kept puddings are shuffled back in",
+    "soy_sauce": "soy sauce promo: 4 soy sauce cards join the deck",
+}
+
+RULINGS: tuple[str, ...] = (
+    "Chopsticks: the two cards resolve in the order chosen, so wasabi then a nigiri puts "
+    "the nigiri on that wasabi; nigiri then wasabi leaves the wasabi empty (unless an "
+    "empty wasabi was already there).",
+    "Chopsticks need two cards in hand (three for the player controlling the dummy) and "
+    "a chopsticks card in front of you from an earlier turn; at most one per turn.",
+    "The last card of each hand is still a pick (with one choice), so wasabi applies to it.",
+    "Winner: most points, then most puddings; still tied, the win is shared.",
+    "Two-player dummy: the round is scored as a 3-player game (the dummy takes maki and "
+    "pudding places and the fewest-pudding penalty applies); only the two players can win. "
+    "Control alternates every turn across the whole game (seat 1 controls the first turn "
+    "of round 1), and the controller may use chopsticks for their own pick.",
+    "Soy sauce promo: colours are counted over the cards in front of a player at round "
+    "end (puddings played this round count; used chopsticks went back to the hand). "
+    "Players tied for the most colours split 4 (round down); a player scores it only with "
+    "at least one soy sauce, and only one soy sauce each per round.",
+    "Reshuffle variant: before each deal, every card except the puddings kept by players "
+    "goes back into the deck.",
+)
+
+_ORDER = CLASSIC_CARDS.order
+_NIGIRI = {t.id: t.icons for t in CLASSIC_CARDS.types if t.family == "nigiri" and t.icons}
+_MAKI = {t.id: t.icons for t in CLASSIC_CARDS.types if t.family == "maki"}
+_COLOUR = {t.id: t.colour for t in CLASSIC_CARDS.types}
+_N = len(CLASSIC_CARDS.ids)
+_SINGLES = {c: Pick((c,)) for c in CLASSIC_CARDS.ids}
+_PAIRS = {(a, b): Pick((a, b)) for a in CLASSIC_CARDS.ids for b in CLASSIC_CARDS.ids}
+_ORDERED = frozenset(
+    [("wasabi", n) for n in _NIGIRI] + [(n, "wasabi") for n in _NIGIRI]
+)
+"""Chopsticks pairs whose order changes the outcome; both orders are legal actions."""
+
+
+# ---------------------------------------------------------------------------
+# Scoring: pure functions over what lies in front of each seat.
+
+
+def score_round(
+    tableaux: Sequence[Sequence[str]], *, soy_sauce: bool = True
+) -> list[dict[str, int]]:
+    """Points of each seat for one round, by family (puddings excluded).
+
+    ``tableaux[i]`` lists the cards seat ``i`` has in front of it at round end,
+    in the order played (the order places nigiri on wasabi).
+
+    >>> [sum(b.values()) for b in score_round([["wasabi", "squid-nigiri", "tempura"],
+    ...                                         ["squid-nigiri", "wasabi", "maki-1"]])]
+    [9, 9]
+    """
+    seats = len(tableaux)
+    out = [dict.fromkeys(FAMILIES, 0) for _ in range(seats)]
+    icons = [0] * seats
+    for i, cards in enumerate(tableaux):
+        b = out[i]
+        counts = Counter(cards)
+        b["tempura"] = 5 * (counts["tempura"] // 2)
+        b["sashimi"] = 10 * (counts["sashimi"] // 3)
+        b["dumpling"] = DUMPLING_POINTS[min(counts["dumpling"], 5)]
+        free_wasabi = 0
+        nigiri = 0
+        for c in cards:
+            if c == "wasabi":
+                free_wasabi += 1
+            elif c in _NIGIRI:
+                if free_wasabi:
+                    free_wasabi -= 1
+                    nigiri += 3 * _NIGIRI[c]
+                else:
+                    nigiri += _NIGIRI[c]
+            elif c in _MAKI:
+                icons[i] += _MAKI[c]
+        b["nigiri"] = nigiri
+    for i, pts in enumerate(maki_points(icons)):
+        out[i]["maki"] = pts
+    if soy_sauce:
+        colours = [len({_COLOUR[c] for c in cards}) for cards in tableaux]
+        best = max(colours, default=0)
+        tied = colours.count(best)
+        for i, cards in enumerate(tableaux):
+            if colours[i] == best and "soy-sauce" in cards:
+                out[i]["soy-sauce"] = split_award(4, tied)
+    return out
+
+
+def maki_points(icons: Sequence[int]) -> list[int]:
+    """Classic maki: 6 for most, 3 for second, ties split (round down).
+
+    A tie for most splits the 6 and awards no second place; 0 icons never places.
+
+    >>> maki_points([5, 3, 2, 3])
+    [6, 1, 0, 1]
+    >>> maki_points([4, 4, 1])
+    [3, 3, 0]
+    """
+    out = [0] * len(icons)
+    levels = sorted({v for v in icons if v > 0}, reverse=True)
+    if not levels:
+        return out
+    first = [i for i, v in enumerate(icons) if v == levels[0]]
+    for i in first:
+        out[i] = split_award(6, len(first))
+    if len(first) == 1 and len(levels) > 1:
+        second = [i for i, v in enumerate(icons) if v == levels[1]]
+        for i in second:
+            out[i] = split_award(3, len(second))
+    return out
+
+
+def pudding_points(puddings: Sequence[int], *, penalty: bool) -> list[int]:
+    """Dessert: +6 for most, -6 for fewest (0 counts), ties split, none if all equal.
+
+    >>> pudding_points([4, 3, 0, 0], penalty=True)
+    [6, 0, -3, -3]
+    >>> pudding_points([3, 1], penalty=False)
+    [6, 0]
+    """
+    return most_and_fewest(puddings, 6, -6 if penalty else None)
+
+
+def winners(totals: Sequence[int], puddings: Sequence[int], eligible: int) -> list[int]:
+    """Seats that win: most points, then most puddings; still tied, all of them.
+
+    Only seats below ``eligible`` (the players, not a dummy) can win.
+    """
+    seats = range(eligible)
+    best = max(totals[s] for s in seats)
+    top = [s for s in seats if totals[s] == best]
+    most = max(puddings[s] for s in top)
+    return [s for s in top if puddings[s] == most]
+
+
+# ---------------------------------------------------------------------------
+# Chance outcomes.
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Cards dealt at the start of a round: one hand per seat (the dummy's is its pile)."""
+
+    hands: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """Two-player dummy: the card the controller draws from the dummy's pile."""
+
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """A finished round, as the record keeps it."""
+
+    hands: tuple[tuple[str, ...], ...]
+    """Hands as dealt (the dummy's pile third)."""
+    draws: tuple[str, ...]
+    """Dummy-pile draws, one per turn (empty without the dummy)."""
+    turns: tuple[tuple[tuple[str, ...], ...], ...]
+    """``turns[t][seat]``: cards the seat took on turn ``t``, in resolve order."""
+    tableaux: tuple[tuple[str, ...], ...]
+    """What lay in front of each seat when the round was scored."""
+    breakdown: tuple[dict[str, int], ...]
+    """Points by family for each seat."""
+    scores: tuple[int, ...]
+    """Points of each seat this round (puddings excluded)."""
+
+
+# ---------------------------------------------------------------------------
+# The ruleset.
+
+
+class ClassicRuleset(Ruleset):
+    """Sushi Go!: ``sushigo.make("sushi-go", players=4, pass_both_ways=True)``."""
+
+    name: ClassVar[str] = "sushi-go"
+    title: ClassVar[str] = "Sushi Go!"
+    cards: ClassVar[CardTable] = CLASSIC_CARDS
+
+    def __init__(self, players: int = 4, **options: Any) -> None:
+        unknown = sorted(set(options) - set(OPTIONS))
+        if unknown:
+            raise OptionsError(
+                f"unknown variant {', '.join(map(repr, unknown))} for Sushi Go!; "
+                f"variants are: {', '.join(OPTIONS)}"
+            )
+        if not isinstance(players, int) or isinstance(players, bool):
+            raise OptionsError(f"players must be a whole number, not {players!r}")
+        if players not in HAND_SIZES:
+            raise OptionsError(f"Sushi Go! is for 2 to 5 players, not {players}")
+        opts = {k: bool(options.get(k, False)) for k in OPTIONS}
+        for k, v in options.items():
+            if not isinstance(v, bool):
+                raise OptionsError(f"variant {k!r} is on or off (true/false), not {v!r}")
+        if opts["dummy"] and players != 2:
+            raise OptionsError(
+                f"the dummy variant is for 2 players, not {players}"
+            )
+        self.players = players
+        self.options = opts
+        self.dummy = opts["dummy"]
+        self.seats = 3 if self.dummy else players
+        self.hand_size = DUMMY_HAND_SIZE if self.dummy else HAND_SIZES[players]
+        deck = CLASSIC_CARDS.deck()
+        if not opts["soy_sauce"]:
+            del deck["soy-sauce"]
+        self.deck: dict[str, int] = deck
+        """The full deck as a multiset."""
+        self.penalty = self.seats > 2
+        """Whether fewest puddings loses points (not with 2 players, unless the dummy plays)."""
+
+    def __repr__(self) -> str:
+        on = ", ".join(f"{k}=True" for k, v in self.options.items() if v)
+        return f"make({self.name!r}, players={self.players}{', ' + on if on else ''})"
+
+    def __eq__(self, other: object) -> bool:
+        return (
+            isinstance(other, ClassicRuleset)
+            and other.players == self.players
+            and other.options == self.options
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.name, self.players, tuple(self.options.items())))
+
+    def pass_step(self, round_index: int) -> int:
+        """+1 when round ``round_index`` passes left, -1 when it passes right."""
+        return -1 if self.options["pass_both_ways"] and round_index == 1 else 1
+
+    def new_game(self) -> ClassicState:
+        return ClassicState(self)
+
+    def parse_action(self, text: str) -> Pick:
+        return Pick.parse(text, CLASSIC_CARDS)
+
+    def action_id(self, action: Pick) -> int:
+        o = _ORDER
+        c = action.cards
+        if len(c) == 1:
+            base = o[c[0]]
+        elif len(c) == 2:
+            base = _N + o[c[0]] * _N + o[c[1]]
+        else:
+            raise ParseError(f"{action}: a pick is one card, or two with chopsticks")
+        if action.dummy is None:
+            return base
+        return base + (_N + _N * _N) * (1 + o[action.dummy])
+
+    def action_from_id(self, action_id: int) -> Pick:
+        block = _N + _N * _N
+        if not 0 <= action_id < block * (_N + 1):
+            raise ParseError(f"no action has id {action_id}")
+        d, base = divmod(action_id, block)
+        ids = CLASSIC_CARDS.ids
+        cards = (ids[base],) if base < _N else (ids[(base - _N) // _N], ids[(base - _N) % _N])
+        return Pick(cards, ids[d - 1] if d else None)
+
+    def record_body(self, state: State) -> dict[str, Any]:
+        assert isinstance(state, ClassicState)
+        rounds: list[dict[str, Any]] = []
+        for res in state.results:
+            entry: dict[str, Any] = {
+                "hands": [list(h) for h in res.hands],
+                "turns": [[list(p) for p in turn] for turn in res.turns],
+                "scores": list(res.scores),
+                "breakdown": [dict(b) for b in res.breakdown],
+            }
+            if self.dummy:
+                entry["draws"] = list(res.draws)
+            rounds.append(entry)
+        body: dict[str, Any] = {"rounds": rounds}
+        if state.is_terminal():
+            body["puddings"] = list(state.desserts)
+            body["dessert_scores"] = state.dessert_scores()
+            body["final_scores"] = state.returns()
+            body["winners"] = state.winners()
+        return body
+
+    def replay(self, record: dict[str, Any], where: str = "record") -> ClassicState:
+        state = self.new_game()
+        rounds = record["rounds"]
+        if not isinstance(rounds, list) or len(rounds) > ROUNDS:
+            raise RecordError(f"{where}: 'rounds' must be a list of at most {ROUNDS} rounds")
+        for r, entry in enumerate(rounds):
+            at = f"{where}, round {r + 1}"
+            if not isinstance(entry, dict):
+                raise RecordError(f"{at}: a round is an object with 'hands' and 'turns'")
+            hands = _cards_lists(entry.get("hands"), f"{at}, hands")
+            _guard(state.apply_chance, Deal(tuple(map(tuple, hands))), at)
+            turns = entry.get("turns")
+            if not isinstance(turns, list):
+                raise RecordError(f"{at}: 'turns' must be a list")
+            draws = entry.get("draws", [])
+            if self.dummy and (not isinstance(draws, list) or len(draws) < len(turns)):
+                raise RecordError(f"{at}: the dummy variant records one draw per turn")
+            for t, turn in enumerate(turns):
+                at_t = f"{at}, turn {t + 1}"
+                if state.round != r:
+                    raise RecordError(f"{at_t}: the round was already over")
+                if self.dummy:
+                    if not isinstance(draws[t], str):
+                        raise RecordError(f"{at_t}: a draw is a card id")
+                    _guard(state.apply_chance, Draw(draws[t]), at_t)
+                picks = _cards_lists(turn, at_t)
+                if len(picks) != self.seats:
+                    raise RecordError(f"{at_t}: a turn lists one pick for each of {self.seats} seats")
+                ctrl = state.controller()
+                actions: dict[int, Pick] = {}
+                for seat in state.to_act():
+                    give: str | None = None
+                    if seat == ctrl:
+                        if len(picks[2]) != 1:
+                            raise RecordError(f"{at_t}: the dummy takes exactly one card")
+                        give = picks[2][0]
+                    actions[seat] = Pick(tuple(picks[seat]), give)
+                _guard(state.apply, actions, at_t)
+            if state.round == r:
+                raise RecordError(f"{at}: the record stops before the hands are empty")
+            result = state.results[r]
+            _compare(entry.get("scores"), list(result.scores), f"{at}: scores")
+        if state.is_terminal():
+            for key, value in (
+                ("dessert_scores", state.dessert_scores()),
+                ("final_scores", state.returns()),
+                ("winners", state.winners()),
+                ("puddings", list(state.desserts)),
+            ):
+                if key in record:
+                    _compare(record[key], value, f"{where}: {key}")
+        return state
+
+    def score_round(self, tableaux: Sequence[Sequence[str]]) -> list[dict[str, int]]:
+        """Round points by family for every seat."""
+        return score_round(tableaux, soy_sauce=self.options["soy_sauce"])
+
+    def dessert(self, puddings: Sequence[int]) -> list[int]:
+        """Pudding points at game end."""
+        return pudding_points(puddings, penalty=self.penalty)
+
+
+_DEAL, _DRAW, _PICK, _OVER = range(4)
+
+
+class ClassicState(State):
+    """A position of a classic game. Hands are kept sorted in card-table order."""
+
+    __slots__ = (
+        "ruleset",
+        "_phase",
+        "_round",
+        "_turn",
+        "_hands",
+        "_tabs",
+        "_deck",
+        "_pile",
+        "_drawn",
+        "_dealt",
+        "_draws",
+        "_turns",
+        "_desserts",
+        "_discards",
+        "_results",
+        "_final",
+    )
+
+    def __init__(self, ruleset: ClassicRuleset) -> None:
+        self.ruleset: ClassicRuleset = ruleset
+        seats = ruleset.seats
+        self._phase = _DEAL
+        self._round = 0
+        self._turn = 0
+        self._hands: list[tuple[str, ...]] = [() for _ in range(ruleset.players)]
+        self._tabs: list[tuple[str, ...]] = [() for _ in range(seats)]
+        self._deck: dict[str, int] = dict(ruleset.deck)
+        self._pile: tuple[str, ...] = ()
+        self._drawn: str | None = None
+        self._dealt: tuple[tuple[str, ...], ...] = ()
+        self._draws: list[str] = []
+        self._turns: list[tuple[tuple[str, ...], ...]] = []
+        self._desserts: list[int] = [0] * seats
+        self._discards: tuple[str, ...] = ()
+        self._results: tuple[RoundResult, ...] = ()
+        self._final: tuple[int, ...] | None = None
+
+    # -- queries ----------------------------------------------------------
+
+    def is_terminal(self) -> bool:
+        return self._phase == _OVER
+
+    def is_chance(self) -> bool:
+        return self._phase == _DEAL or self._phase == _DRAW
+
+    @property
+    def round(self) -> int:
+        """Current round, 0-based (3 once the game is over)."""
+        return self._round
+
+    @property
+    def turn(self) -> int:
+        """Current turn within the round, 0-based."""
+        return self._turn
+
+    @property
+    def results(self) -> tuple[RoundResult, ...]:
+        """Finished rounds."""
+        return self._results
+
+    @property
+    def desserts(self) -> tuple[int, ...]:
+        """Puddings each seat has kept from finished rounds."""
+        return tuple(self._desserts)
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """A seat's hand (full information: not for agents)."""
+        return self._hands[seat] if seat < len(self._hands) else ()
+
+    def tableau(self, seat: int) -> tuple[str, ...]:
+        """Cards in front of a seat this round, in the order played."""
+        return self._tabs[seat]
+
+    def deck(self) -> dict[str, int]:
+        """Undealt cards as a multiset (full information: not for agents)."""
+        return {c: n for c, n in self._deck.items() if n}
+
+    def pile(self) -> tuple[str, ...]:
+        """The dummy's face-down pile (full information: not for agents)."""
+        return self._pile
+
+    def discards(self) -> tuple[str, ...]:
+        """Cards discarded face-up in finished rounds."""
+        return self._discards
+
+    def controller(self) -> int | None:
+        """Seat controlling the dummy this turn (dummy variant), else None."""
+        if not self.ruleset.dummy or self._phase == _OVER:
+            return None
+        return (self._round * DUMMY_HAND_SIZE + self._turn) % 2
+
+    def to_act(self) -> tuple[int, ...]:
+        if self._phase != _PICK:
+            return ()
+        return (0, 1) if self.ruleset.dummy else tuple(range(self.ruleset.players))
+
+    def legal_actions(self, seat: int) -> list[Pick]:
+        if self._phase != _PICK or not 0 <= seat < len(self._hands):
+            return []
+        hand = self._hands[seat]
+        uniq = list(dict.fromkeys(hand))
+        dummy = self.ruleset.dummy and seat == self.controller()
+        need = 3 if dummy else 2
+        acts = [_SINGLES[c] for c in uniq]
+        if len(hand) >= need and "chopsticks" in self._tabs[seat]:
+            for i, a in enumerate(uniq):
+                for b in uniq[i:]:
+                    if a == b and hand.count(a) < 2:
+                        continue
+                    acts.append(_PAIRS[a, b])
+                    if (a, b) in _ORDERED:
+                        acts.append(_PAIRS[b, a])
+        if not dummy:
+            return acts
+        out: list[Pick] = []
+        for act in acts:
+            rest = list(hand)
+            for c in act.cards:
+                rest.remove(c)
+            out.extend(Pick(act.cards, d) for d in dict.fromkeys(rest))
+        return out
+
+    def observe(self, seat: int) -> PlayerView:
+        rs = self.ruleset
+        n = rs.seats
+        if not 0 <= seat < n:
+            raise IllegalActionError(f"no seat {seat}: seats are 0 to {n - 1}")
+        players = len(self._hands)
+        step = rs.pass_step(self._round)
+        hands: list[tuple[str, ...] | None] = [None] * n
+        sizes = [0] * n
+        for s in range(players):
+            sizes[(s - seat) % n] = len(self._hands[s])
+        ctrl = self.controller()
+        if seat < players:
+            hands[0] = self._hands[seat]
+            if rs.dummy:
+                other = 1 - seat
+                if self._turn >= 1:
+                    known = list(self._hands[other])
+                    if other == ctrl and self._drawn is not None and self._drawn in known:
+                        known.remove(self._drawn)
+                    hands[(other - seat) % n] = tuple(known)
+            else:
+                for k in range(1, min(self._turn, players - 1) + 1):
+                    rel = (k * step) % n
+                    hands[rel] = self._hands[(seat + k * step) % n]
+        tabs = self._tabs
+        return PlayerView(
+            rs,
+            seat,
+            n,
+            self._round,
+            self._turn,
+            hands[0] or (),
+            tuple(hands),
+            tuple(sizes),
+            tuple(tabs[seat:] + tabs[:seat]),
+            tuple(self._desserts[seat:] + self._desserts[:seat]),
+            tuple(self._rel_scores(seat)),
+            self._discards,
+            step,
+            None if ctrl is None else (ctrl - seat) % n,
+        )
+
+    def _rel_scores(self, seat: int) -> list[int]:
+        r = self.returns()
+        return r[seat:] + r[:seat]
+
+    def returns(self) -> list[int]:
+        if self._final is not None:
+            return list(self._final)
+        totals = [0] * self.ruleset.seats
+        for res in self._results:
+            for s, pts in enumerate(res.scores):
+                totals[s] += pts
+        return totals
+
+    def dessert_scores(self) -> list[int]:
+        """Pudding points (only once the game is over; zeros before)."""
+        if self._phase != _OVER:
+            return [0] * self.ruleset.seats
+        return self.ruleset.dessert(self._desserts)
+
+    def winners(self) -> list[int]:
+        """Winning seats once the game is over (empty before)."""
+        if self._final is None:
+            return []
+        return winners(self._final, self._desserts, self.ruleset.players)
+
+    def copy(self) -> ClassicState:
+        new = ClassicState.__new__(ClassicState)
+        new.ruleset = self.ruleset
+        new._phase = self._phase
+        new._round = self._round
+        new._turn = self._turn
+        new._hands = list(self._hands)
+        new._tabs = list(self._tabs)
+        new._deck = dict(self._deck)
+        new._pile = self._pile
+        new._drawn = self._drawn
+        new._dealt = self._dealt
+        new._draws = list(self._draws)
+        new._turns = list(self._turns)
+        new._desserts = list(self._desserts)
+        new._discards = self._discards
+        new._results = self._results
+        new._final = self._final
+        return new
+
+    # -- chance -----------------------------------------------------------
+
+    def sample_chance(self, rng: random.Random) -> Deal | Draw:
+        rs = self.ruleset
+        if self._phase == _DEAL:
+            deck = self._round_deck()
+            cards = CLASSIC_CARDS.expand(deck)
+            k = rs.hand_size
+            chosen = rng.sample(cards, k * rs.seats)
+            return Deal(tuple(CLASSIC_CARDS.sort(chosen[i * k : (i + 1) * k]) for i in range(rs.seats)))
+        if self._phase == _DRAW:
+            return Draw(rng.choice(self._pile))
+        raise IllegalActionError("no deal or draw is due now")
+
+    def _round_deck(self) -> dict[str, int]:
+        """What the next deal is drawn from."""
+        if self.ruleset.options["reshuffle"]:
+            deck = dict(self.ruleset.deck)
+            deck["pudding"] -= sum(self._desserts)
+            return deck
+        return self._deck
+
+    def _check_chance(self, outcome: Deal | Draw) -> None:
+        rs = self.ruleset
+        if self._phase == _DEAL:
+            if not isinstance(outcome, Deal):
+                raise IllegalActionError("a new round starts with a deal")
+            if len(outcome.hands) != rs.seats:
+                raise IllegalActionError(
+                    f"a deal has {rs.seats} hands, not {len(outcome.hands)}"
+                )
+            for i, hand in enumerate(outcome.hands):
+                if len(hand) != rs.hand_size:
+                    raise IllegalActionError(
+                        f"hand {i} has {len(hand)} cards; a hand is {rs.hand_size}"
+                    )
+            need = Counter(c for hand in outcome.hands for c in hand)
+            deck = self._round_deck()
+            short = [c for c, n in need.items() if deck.get(c, 0) < n]
+            if short:
+                raise IllegalActionError(
+                    "the deal uses more cards than the deck has left: "
+                    + ", ".join(f"{need[c]} {c} (deck has {deck.get(c, 0)})" for c in short)
+                )
+        else:
+            if not isinstance(outcome, Draw):
+                raise IllegalActionError("the dummy's controller draws a card now")
+            if outcome.card not in self._pile:
+                raise IllegalActionError(f"the dummy's pile holds no {outcome.card}")
+
+    def _apply_chance(self, outcome: Deal | Draw) -> None:
+        if isinstance(outcome, Draw):
+            ctrl = self.controller()
+            assert ctrl is not None
+            pile = list(self._pile)
+            pile.remove(outcome.card)
+            self._pile = tuple(pile)
+            self._drawn = outcome.card
+            self._hands[ctrl] = CLASSIC_CARDS.sort(self._hands[ctrl] + (outcome.card,))
+            self._draws.append(outcome.card)
+            self._phase = _PICK
+            return
+        rs = self.ruleset
+        if rs.options["reshuffle"]:
+            self._deck = self._round_deck()
+            self._discards = ()
+        deck = self._deck
+        hands = tuple(CLASSIC_CARDS.sort(h) for h in outcome.hands)
+        for hand in hands:
+            for c in hand:
+                deck[c] -= 1
+        self._dealt = hands
+        if rs.dummy:
+            self._hands = [hands[0], hands[1]]
+            self._pile = hands[2]
+            self._phase = _DRAW
+        else:
+            self._hands = list(hands)
+            self._phase = _PICK
+        self._turn = 0
+        self._draws = []
+        self._turns = []
+
+    # -- decisions --------------------------------------------------------
+
+    def _check(self, seat: int, action: Pick) -> None:
+        if not isinstance(action, Pick):
+            raise IllegalActionError(f"seat {seat}: {action!r} is not a pick")
+        hand = self._hands[seat]
+        cards = action.cards
+        dummy = self.ruleset.dummy and seat == self.controller()
+        if len(cards) == 1:
+            if cards[0] not in hand:
+                raise IllegalActionError(_not_in_hand(seat, cards[0], hand))
+        elif len(cards) == 2:
+            if "chopsticks" not in self._tabs[seat]:
+                raise IllegalActionError(
+                    f"seat {seat} cannot take two cards: no chopsticks in front of them"
+                )
+            for c in cards:
+                if hand.count(c) < cards.count(c):
+                    raise IllegalActionError(_not_in_hand(seat, c, hand, cards.count(c)))
+        else:
+            raise IllegalActionError(
+                f"seat {seat}: take one card, or two with chopsticks (not {len(cards)})"
+            )
+        if dummy:
+            if action.dummy is None:
+                raise IllegalActionError(
+                    f"seat {seat} controls the dummy this turn and must also choose its card"
+                )
+            rest = list(hand)
+            for c in cards:
+                rest.remove(c)
+            if action.dummy not in rest:
+                raise IllegalActionError(
+                    f"seat {seat} cannot give the dummy {action.dummy}: "
+                    "it is not among the cards left in their hand"
+                )
+        elif action.dummy is not None:
+            raise IllegalActionError(f"seat {seat} does not control the dummy this turn")
+
+    def _apply(self, actions: Mapping[int, Pick]) -> None:
+        hands = self._hands
+        tabs = self._tabs
+        picks: list[tuple[str, ...]] = [()] * len(tabs)
+        for seat, act in actions.items():
+            cards = act.cards
+            hand = hands[seat]
+            tab = tabs[seat]
+            if len(cards) == 1:
+                c = cards[0]
+                i = hand.index(c)
+                hand = hand[:i] + hand[i + 1 :]
+                tab = tab + cards
+            else:
+                rest = list(hand)
+                for c in cards:
+                    rest.remove(c)
+                rest.append("chopsticks")
+                hand = CLASSIC_CARDS.sort(rest)
+                i = tab.index("chopsticks")
+                tab = tab[:i] + tab[i + 1 :] + cards
+            if act.dummy is not None:
+                rest = list(hand)
+                rest.remove(act.dummy)
+                hand = tuple(rest)
+                tabs[2] = tabs[2] + (act.dummy,)
+                picks[2] = (act.dummy,)
+            hands[seat] = hand
+            tabs[seat] = tab
+            picks[seat] = cards
+        self._turns.append(tuple(picks))
+        self._drawn = None
+        if not hands[0]:
+            self._end_round()
+            return
+        step = self.ruleset.pass_step(self._round)
+        if step == 1:
+            hands.insert(0, hands.pop())
+        else:
+            hands.append(hands.pop(0))
+        self._turn += 1
+        if self.ruleset.dummy:
+            self._phase = _DRAW
+
+    def _end_round(self) -> None:
+        rs = self.ruleset
+        tabs = self._tabs
+        breakdown = rs.score_round(tabs)
+        scores = tuple(sum(b.values()) for b in breakdown)
+        self._results = self._results + (
+            RoundResult(
+                self._dealt,
+                tuple(self._draws),
+                tuple(self._turns),
+                tuple(tabs),
+                tuple(breakdown),
+                scores,
+            ),
+        )
+        discards = list(self._discards)
+        for s, tab in enumerate(tabs):
+            n = tab.count("pudding")
+            self._desserts[s] += n
+            discards.extend(c for c in tab if c != "pudding")
+        if rs.dummy:
+            discards.extend(self._pile)
+            self._pile = ()
+        self._discards = CLASSIC_CARDS.sort(discards)
+        self._tabs = [() for _ in tabs]
+        self._round += 1
+        self._turns = []
+        self._draws = []
+        if self._round == ROUNDS:
+            self._phase = _OVER
+            totals = self.returns()
+            for s, pts in enumerate(rs.dessert(self._desserts)):
+                totals[s] += pts
+            self._final = tuple(totals)
+        else:
+            self._phase = _DEAL
+
+
+def _cards_lists(value: object, where: str) -> list[list[str]]:
+    if not isinstance(value, list) or not all(isinstance(h, list) for h in value):
+        raise RecordError(f"{where}: expected a list of card lists")
+    for cards in value:
+        for c in cards:
+            if c not in CLASSIC_CARDS.by_id:
+                raise RecordError(f"{where}: unknown card {c!r}")
+    return value
+
+
+def _guard(fn: Callable[[Any], None], arg: Any, where: str) -> None:
+    try:
+        fn(arg)
+    except IllegalActionError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def _compare(recorded: object, actual: object, where: str) -> None:
+    if recorded is not None and recorded != actual:
+        raise RecordError(f"{where}: the record says {recorded}, the rules give {actual}")
+
+
+def _not_in_hand(seat: int, card: str, hand: Iterable[str], n: int = 1) -> str:
+    held = ", ".join(hand) or "nothing"
+    what = card if n == 1 else f"{n} x {card}"
+    return f"seat {seat} cannot take {what}: their hand holds {held}"
+
+
+register("sushi-go", ClassicRuleset)
