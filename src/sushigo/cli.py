@@ -1,0 +1,128 @@
+"""The ``sushigo`` command: play, simulate, score, replay, rules, bench."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from sushigo.core.errors import SushiGoError
+
+
+def parse_variants(values: Sequence[str] | None) -> dict[str, bool]:
+    """``--variant pass-both-ways --variant soy-sauce,dummy`` as ruleset options."""
+    options: dict[str, bool] = {}
+    for value in values or []:
+        for name in value.split(","):
+            name = name.strip().lower().replace("-", "_")
+            if name:
+                options[name] = True
+    return options
+
+
+def parse_list(value: str | None) -> list[str]:
+    """A comma-separated list, blanks dropped."""
+    return [v.strip() for v in (value or "").split(",") if v.strip()]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sushigo",
+        description="Sushi Go! in the terminal, bots, simulations and a score calculator.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    def game_args(p: argparse.ArgumentParser, players: int | None = 4) -> None:
+        p.add_argument("--game", default="sushi-go", help="ruleset name (default: sushi-go)")
+        p.add_argument("--players", type=int, default=players, help="number of players")
+        p.add_argument(
+            "--variant",
+            action="append",
+            metavar="NAME",
+            help="pass-both-ways, dummy, reshuffle, soy-sauce (repeat or comma-separate)",
+        )
+
+    p = sub.add_parser("play", help="play in the terminal against bots")
+    game_args(p, None)
+    p.add_argument("--bots", help="comma-separated bot specs for the other seats (default greedy)")
+    p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
+    p.add_argument("--name", default="You", help="your name")
+    p.add_argument("--records", metavar="FILE", help="append the game's record to FILE")
+
+    p = sub.add_parser("simulate", help="play many bot games and compare the bots")
+    game_args(p)
+    p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
+    p.add_argument("--agents", required=True, help="comma-separated agent specs, one per seat")
+    p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")
+    p.add_argument("--records", metavar="FILE", help="write every game's record to FILE")
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+    p.add_argument("--no-rotate", action="store_true", help="keep each agent in its seat")
+
+    p = sub.add_parser("score", help="score a game played with real cards")
+    p.add_argument("file", nargs="?", help="JSON file of the cards played, or - for stdin")
+    p.add_argument("--json", action="store_true", help="print the result as JSON")
+
+    p = sub.add_parser("replay", help="show or verify recorded games")
+    p.add_argument("file", help="JSON Lines file of records, or - for stdin")
+    p.add_argument("--verify", action="store_true", help="re-play and check every record")
+    p.add_argument("--game-index", type=int, default=None, metavar="N", help="show only game N (1-based)")
+
+    p = sub.add_parser("rules", help="the rules summary and the project's rulings")
+    p.add_argument("--game", default="sushi-go", help="ruleset name (default: sushi-go)")
+
+    p = sub.add_parser("bench", help="measure engine throughput")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_help()
+        return 0
+    try:
+        return int(_dispatch(args))
+    except SushiGoError as exc:
+        print(f"sushigo {args.command}: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _dispatch(args: argparse.Namespace) -> Any:
+    command = args.command
+    if command == "play":
+        from sushigo.tui.app import run_play
+
+        return run_play(args)
+    if command == "score":
+        from sushigo.tui.score import run_score
+
+        return run_score(args)
+    if command == "simulate":
+        from sushigo.play.simulate import run_simulate
+
+        return run_simulate(args)
+    if command == "replay":
+        from sushigo.play.replay import run_replay
+
+        return run_replay(args)
+    if command == "rules":
+        from sushigo.play.rules_text import run_rules
+
+        return run_rules(args)
+    if command == "bench":
+        from sushigo.play.bench import run_bench
+
+        return run_bench(args)
+    raise AssertionError(command)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
