@@ -35,7 +35,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     def game_args(p: argparse.ArgumentParser, players: int | None = 4) -> None:
         p.add_argument("--game", default="sushi-go", help="ruleset name (default: sushi-go)")
-        p.add_argument("--players", type=int, default=players, help="number of players")
+        p.add_argument(
+            "--players",
+            type=int,
+            default=players,
+            help="number of players" + (f" (default {players})" if players else ""),
+        )
         p.add_argument(
             "--variant",
             action="append",
@@ -51,7 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--records", metavar="FILE", help="append the game's record to FILE")
 
     p = sub.add_parser("simulate", help="play many bot games and compare the bots")
-    game_args(p)
+    game_args(p, None)
     p.add_argument("--games", type=int, default=100, help="number of games (default 100)")
     p.add_argument("--agents", required=True, help="comma-separated agent specs, one per seat")
     p.add_argument("--seed", type=int, default=0, help="first seed (default 0)")

@@ -63,8 +63,8 @@ RULINGS: tuple[str, ...] = (
     "Winner: most points, then most puddings; still tied, the win is shared.",
     "Two-player dummy: the round is scored as a 3-player game (the dummy takes maki and "
     "pudding places and the fewest-pudding penalty applies); only the two players can win. "
-    "Control alternates every turn across the whole game (seat 1 controls the first turn "
-    "of round 1), and the controller may use chopsticks for their own pick.",
+    "Control alternates every turn across the whole game (the first player controls the "
+    "first turn of round 1), and the controller may use chopsticks for their own pick.",
     "Soy sauce promo: colours are counted over the cards in front of a player at round "
     "end (puddings played this round count; used chopsticks went back to the hand). "
     "Players tied for the most colours split 4 (round down); a player scores it only with "
@@ -72,6 +72,38 @@ RULINGS: tuple[str, ...] = (
     "Reshuffle variant: before each deal, every card except the puddings kept by players "
     "goes back into the deck.",
 )
+
+SUMMARY = """\
+Sushi Go! - 2 to 5 players, 3 rounds. 108 cards, never reshuffled between rounds.
+
+Deal: 10 cards each with 2 players, 9 with 3, 8 with 4, 7 with 5.
+Each turn everyone picks 1 card from their hand at the same time and reveals it;
+then hands pass to the left. The last card of each hand is played automatically.
+
+Chopsticks: with a chopsticks card in front of you, you may pick 2 cards on a
+later turn (choose both before the reveal); the chopsticks go back into your
+hand and are passed on. At most one chopsticks per turn.
+Wasabi: the next nigiri you take goes on it and scores triple.
+
+Scoring each round:
+  Maki rolls   most icons 6, second most 3. Ties split the points (round down);
+               a tie for most splits 6 and nobody scores second. 0 icons never places.
+  Tempura      5 per pair                 Sashimi  10 per set of 3
+  Dumplings    1 / 3 / 6 / 10 / 15 for 1 / 2 / 3 / 4 / 5 or more
+  Nigiri       egg 1, salmon 2, squid 3; tripled on wasabi. Wasabi alone 0.
+  Chopsticks   0
+Puddings stay in front of you until the end of the game:
+  most puddings +6, fewest (0 counts) -6, ties split (round down); nobody scores
+  if all are equal; with 2 players nobody loses points.
+Winner: most points; a tie goes to the most puddings.
+
+Variants (--variant):
+  pass-both-ways  rounds 1 and 3 pass left, round 2 passes right
+  dummy           two players and a dummy hand (see the rulings)
+  reshuffle       all cards but kept puddings are shuffled back every round
+  soy-sauce       promo: 4 soy sauce cards; a soy sauce scores 4 if you have
+                  the most card colours this round
+"""
 
 _ORDER = CLASSIC_CARDS.order
 _NIGIRI = {t.id: t.icons for t in CLASSIC_CARDS.types if t.family == "nigiri" and t.icons}
@@ -818,7 +850,7 @@ def _cards_lists(value: object, where: str) -> list[list[str]]:
         raise RecordError(f"{where}: expected a list of card lists")
     for cards in value:
         for c in cards:
-            if c not in CLASSIC_CARDS.by_id:
+            if not isinstance(c, str) or c not in CLASSIC_CARDS.by_id:
                 raise RecordError(f"{where}: unknown card {c!r}")
     return value
 

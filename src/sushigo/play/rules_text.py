@@ -1,0 +1,29 @@
+"""``sushigo rules``: the rules summary and every ruling the project made."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import textwrap
+
+from sushigo.core.errors import OptionsError
+from sushigo.core.ruleset import games
+
+_MODULES = {"sushi-go": "sushigo.games.classic"}
+
+
+def rules_text(game: str) -> str:
+    """The summary and rulings of a registered game, as text."""
+    if game not in _MODULES:
+        raise OptionsError(f"unknown game {game!r}; games are: {', '.join(games())}")
+    module = importlib.import_module(_MODULES[game])
+    rulings = "\n".join(
+        textwrap.fill(r, 78, initial_indent="  - ", subsequent_indent="    ")
+        for r in module.RULINGS
+    )
+    return f"{module.SUMMARY}\nRulings (where the rulebook is silent):\n{rulings}\n"
+
+
+def run_rules(args: argparse.Namespace) -> int:
+    print(rules_text(args.game), end="")
+    return 0
