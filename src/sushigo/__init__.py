@@ -17,7 +17,7 @@ from sushigo.core import (
     Ruleset,
     State,
     SushiGoError,
-    games,
+    game_names,
     make,
 )
 
@@ -34,6 +34,6 @@ __all__ = [
     "State",
     "SushiGoError",
     "__version__",
-    "games",
+    "game_names",
     "make",
 ]

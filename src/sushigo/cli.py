@@ -71,7 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("replay", help="show or verify recorded games")
     p.add_argument("file", help="JSON Lines file of records, or - for stdin")
     p.add_argument("--verify", action="store_true", help="re-play and check every record")
-    p.add_argument("--game-index", type=int, default=None, metavar="N", help="show only game N (1-based)")
+    p.add_argument(
+        "--game-index", type=int, default=None, metavar="N", help="show only game N (1-based)"
+    )
 
     p = sub.add_parser("rules", help="the rules summary and the project's rulings")
     p.add_argument("--game", default="sushi-go", help="ruleset name (default: sushi-go)")

@@ -43,7 +43,5 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     """Build an agent from its spec name, seeded for reproducible play."""
     key = spec.strip().lower()
     if key not in _AGENTS:
-        raise OptionsError(
-            f"unknown agent {spec!r}; agents are: {', '.join(agent_names())}"
-        )
+        raise OptionsError(f"unknown agent {spec!r}; agents are: {', '.join(agent_names())}")
     return _AGENTS[key](seed)

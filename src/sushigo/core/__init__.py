@@ -9,7 +9,7 @@ from sushigo.core.errors import (
     RecordError,
     SushiGoError,
 )
-from sushigo.core.ruleset import Ruleset, games, make, register
+from sushigo.core.ruleset import Ruleset, game_names, make, register
 from sushigo.core.state import State
 from sushigo.core.views import PlayerView
 
@@ -25,7 +25,7 @@ __all__ = [
     "Ruleset",
     "State",
     "SushiGoError",
-    "games",
+    "game_names",
     "make",
     "register",
 ]

@@ -35,6 +35,7 @@ class CardTable:
         self.ids: tuple[str, ...] = tuple(t.id for t in self.types)
         self.order: dict[str, int] = {c: i for i, c in enumerate(self.ids)}
         """Position of each id; hands and lists are kept sorted by it."""
+        self._key = self.order.__getitem__
 
     def deck(self) -> dict[str, int]:
         """The full deck as a multiset ``{card id: copies}``."""
@@ -42,15 +43,16 @@ class CardTable:
 
     def sort(self, cards: Iterable[str]) -> tuple[str, ...]:
         """Cards in table order."""
-        return tuple(sorted(cards, key=self.order.__getitem__))
+        return tuple(sorted(cards, key=self._key))
 
     def expand(self, multiset: Mapping[str, int]) -> list[str]:
         """A multiset as a list in table order."""
         out: list[str] = []
+        get = multiset.get
         for c in self.ids:
-            n = multiset.get(c, 0)
-            if n:
-                out.extend([c] * n)
+            n = get(c, 0)
+            if n > 0:
+                out += [c] * n
         return out
 
     def parse(self, text: str) -> str:
@@ -80,13 +82,11 @@ class CardTable:
         if len(matches) == 1:
             return matches[0]
         if not matches:
-            raise ParseError(
-                f"unknown card {text.strip()!r}; cards are: {', '.join(self.ids)}"
-            )
+            raise ParseError(f"unknown card {text.strip()!r}; cards are: {', '.join(self.ids)}")
         raise ParseError(f"{text.strip()!r} could be {' or '.join(matches)}; say which")
 
 
 def _words(t: CardType) -> list[str]:
-    return t.id.replace("-", " ").split() + t.name.lower().replace("(", " ").replace(
-        ")", " "
-    ).split()
+    return (
+        t.id.replace("-", " ").split() + t.name.lower().replace("(", " ").replace(")", " ").split()
+    )

@@ -68,7 +68,7 @@ def register(name: str, factory: Factory) -> None:
     _REGISTRY[name] = factory
 
 
-def games() -> list[str]:
+def game_names() -> list[str]:
     """Registered ruleset names."""
     return sorted(_REGISTRY)
 
@@ -79,7 +79,7 @@ def make(name: str, players: int | None = None, **options: Any) -> Ruleset:
         factory = _REGISTRY[name]
     except KeyError:
         raise OptionsError(
-            f"unknown game {name!r}; games are: {', '.join(games()) or 'none'}"
+            f"unknown game {name!r}; games are: {', '.join(game_names()) or 'none'}"
         ) from None
     if players is None:
         return factory(**options)

@@ -15,9 +15,7 @@ def split_award(points: int, ways: int) -> int:
     return share if points >= 0 else -share
 
 
-def most_and_fewest(
-    counts: Sequence[int], most: int, fewest: int | None
-) -> list[int]:
+def most_and_fewest(counts: Sequence[int], most: int, fewest: int | None) -> list[int]:
     """Points for the most and the fewest of something (puddings), ties split.
 
     Nobody scores when every count is equal. ``fewest=None`` awards no penalty.

@@ -49,8 +49,12 @@ class State(ABC):
         """Seats that must decide now; empty at chance nodes and at the end."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> list[Action]:
+    def legal_actions(self, seat: int) -> Sequence[Action]:
         """What ``seat`` may choose now, in a stable order."""
+
+    def decisions(self) -> list[tuple[int, Sequence[Action]]]:
+        """Who must decide now and what each may choose: ``[(seat, legal actions)]``."""
+        return [(seat, self.legal_actions(seat)) for seat in self.to_act()]
 
     @abstractmethod
     def sample_chance(self, rng: random.Random) -> Chance:
@@ -91,12 +95,17 @@ class State(ABC):
         if self.is_chance():
             raise IllegalActionError("nobody may act yet: the cards must be dealt first")
         expected = self.to_act()
-        if len(actions) != len(expected) or any(s not in actions for s in expected):
+        if len(actions) != len(expected):
             raise IllegalActionError(
                 f"expected one action for each of seats {list(expected)}, got {sorted(actions)}"
             )
+        check = self._check
         for seat in expected:
-            self._check(seat, actions[seat])
+            if seat not in actions:
+                raise IllegalActionError(
+                    f"expected one action for each of seats {list(expected)}, got {sorted(actions)}"
+                )
+            check(seat, actions[seat])
         self._apply(actions)
 
     def apply_chance(self, outcome: Chance) -> None:

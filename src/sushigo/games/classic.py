@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, ClassVar
 
 from sushigo.core.actions import Pick
@@ -59,7 +60,10 @@ RULINGS: tuple[str, ...] = (
     "empty wasabi was already there).",
     "Chopsticks need two cards in hand (three for the player controlling the dummy) and "
     "a chopsticks card in front of you from an earlier turn; at most one per turn.",
-    "The last card of each hand is still a pick (with one choice), so wasabi applies to it.",
+    "The last card of each hand is played automatically (the rulebook: the player "
+    "receiving it simply places it) and is recorded as the round's last turn; a nigiri "
+    "still goes on a free wasabi. In the dummy variant the controller still chooses, "
+    "since they hold two cards after drawing.",
     "Winner: most points, then most puddings; still tied, the win is shared.",
     "Two-player dummy: the round is scored as a 3-player game (the dummy takes maki and "
     "pudding places and the fewest-pudding penalty applies); only the two players can win. "
@@ -112,10 +116,11 @@ _COLOUR = {t.id: t.colour for t in CLASSIC_CARDS.types}
 _N = len(CLASSIC_CARDS.ids)
 _SINGLES = {c: Pick((c,)) for c in CLASSIC_CARDS.ids}
 _PAIRS = {(a, b): Pick((a, b)) for a in CLASSIC_CARDS.ids for b in CLASSIC_CARDS.ids}
-_ORDERED = frozenset(
-    [("wasabi", n) for n in _NIGIRI] + [(n, "wasabi") for n in _NIGIRI]
-)
+_ORDERED = frozenset([("wasabi", n) for n in _NIGIRI] + [(n, "wasabi") for n in _NIGIRI])
 """Chopsticks pairs whose order changes the outcome; both orders are legal actions."""
+_SINGLES_OF: dict[tuple[str, ...], tuple[Pick, ...]] = {}
+"""Memo: the single-card picks of a hand (a pure function of the sorted hand)."""
+_MEMO_LIMIT = 1 << 16
 
 
 # ---------------------------------------------------------------------------
@@ -134,29 +139,34 @@ def score_round(
     ...                                         ["squid-nigiri", "wasabi", "maki-1"]])]
     [9, 9]
     """
-    seats = len(tableaux)
-    out = [dict.fromkeys(FAMILIES, 0) for _ in range(seats)]
-    icons = [0] * seats
-    for i, cards in enumerate(tableaux):
-        b = out[i]
-        counts = Counter(cards)
-        b["tempura"] = 5 * (counts["tempura"] // 2)
-        b["sashimi"] = 10 * (counts["sashimi"] // 3)
-        b["dumpling"] = DUMPLING_POINTS[min(counts["dumpling"], 5)]
-        free_wasabi = 0
-        nigiri = 0
-        for c in cards:
-            if c == "wasabi":
-                free_wasabi += 1
-            elif c in _NIGIRI:
-                if free_wasabi:
-                    free_wasabi -= 1
-                    nigiri += 3 * _NIGIRI[c]
-                else:
-                    nigiri += _NIGIRI[c]
-            elif c in _MAKI:
-                icons[i] += _MAKI[c]
-        b["nigiri"] = nigiri
+    out = []
+    icons = []
+    for cards in tableaux:
+        count = cards.count
+        if "wasabi" in cards:
+            free_wasabi = nigiri = 0
+            for c in cards:
+                if c == "wasabi":
+                    free_wasabi += 1
+                elif c in _NIGIRI:
+                    if free_wasabi:
+                        free_wasabi -= 1
+                        nigiri += 3 * _NIGIRI[c]
+                    else:
+                        nigiri += _NIGIRI[c]
+        else:
+            nigiri = count("egg-nigiri") + 2 * count("salmon-nigiri") + 3 * count("squid-nigiri")
+        icons.append(count("maki-1") + 2 * count("maki-2") + 3 * count("maki-3"))
+        out.append(
+            {
+                "maki": 0,
+                "tempura": 5 * (count("tempura") // 2),
+                "sashimi": 10 * (count("sashimi") // 3),
+                "dumpling": DUMPLING_POINTS[min(count("dumpling"), 5)],
+                "nigiri": nigiri,
+                "soy-sauce": 0,
+            }
+        )
     for i, pts in enumerate(maki_points(icons)):
         out[i]["maki"] = pts
     if soy_sauce:
@@ -279,14 +289,14 @@ class ClassicRuleset(Ruleset):
             if not isinstance(v, bool):
                 raise OptionsError(f"variant {k!r} is on or off (true/false), not {v!r}")
         if opts["dummy"] and players != 2:
-            raise OptionsError(
-                f"the dummy variant is for 2 players, not {players}"
-            )
+            raise OptionsError(f"the dummy variant is for 2 players, not {players}")
         self.players = players
         self.options = opts
         self.dummy = opts["dummy"]
         self.seats = 3 if self.dummy else players
         self.hand_size = DUMMY_HAND_SIZE if self.dummy else HAND_SIZES[players]
+        self.deciders: tuple[int, ...] = (0, 1) if self.dummy else tuple(range(players))
+        """Seats that pick each turn (every player; the dummy never decides)."""
         deck = CLASSIC_CARDS.deck()
         if not opts["soy_sauce"]:
             del deck["soy-sauce"]
@@ -382,6 +392,12 @@ class ClassicRuleset(Ruleset):
             for t, turn in enumerate(turns):
                 at_t = f"{at}, turn {t + 1}"
                 if state.round != r:
+                    # The last card of each hand is placed without a decision.
+                    done = state.results[r].turns
+                    if t == len(done) - 1 and _cards_lists(turn, at_t) == [
+                        list(p) for p in done[t]
+                    ]:
+                        continue
                     raise RecordError(f"{at_t}: the round was already over")
                 if self.dummy:
                     if not isinstance(draws[t], str):
@@ -389,7 +405,9 @@ class ClassicRuleset(Ruleset):
                     _guard(state.apply_chance, Draw(draws[t]), at_t)
                 picks = _cards_lists(turn, at_t)
                 if len(picks) != self.seats:
-                    raise RecordError(f"{at_t}: a turn lists one pick for each of {self.seats} seats")
+                    raise RecordError(
+                        f"{at_t}: a turn lists one pick for each of {self.seats} seats"
+                    )
                 ctrl = state.controller()
                 actions: dict[int, Pick] = {}
                 for seat in state.to_act():
@@ -438,8 +456,10 @@ class ClassicState(State):
         "_hands",
         "_tabs",
         "_deck",
+        "_next_deck",
         "_pile",
         "_drawn",
+        "_pass_right",
         "_dealt",
         "_draws",
         "_turns",
@@ -458,8 +478,10 @@ class ClassicState(State):
         self._hands: list[tuple[str, ...]] = [() for _ in range(ruleset.players)]
         self._tabs: list[tuple[str, ...]] = [() for _ in range(seats)]
         self._deck: dict[str, int] = dict(ruleset.deck)
+        self._next_deck: dict[str, int] = self._deck
         self._pile: tuple[str, ...] = ()
         self._drawn: str | None = None
+        self._pass_right = False
         self._dealt: tuple[tuple[str, ...], ...] = ()
         self._draws: list[str] = []
         self._turns: list[tuple[tuple[str, ...], ...]] = []
@@ -525,12 +547,32 @@ class ClassicState(State):
     def to_act(self) -> tuple[int, ...]:
         if self._phase != _PICK:
             return ()
-        return (0, 1) if self.ruleset.dummy else tuple(range(self.ruleset.players))
+        return self.ruleset.deciders
 
-    def legal_actions(self, seat: int) -> list[Pick]:
-        if self._phase != _PICK or not 0 <= seat < len(self._hands):
+    def decisions(self) -> list[tuple[int, Sequence[Pick]]]:
+        if self._phase != _PICK:
             return []
+        if self.ruleset.dummy:
+            return [(seat, self.legal_actions(seat)) for seat in (0, 1)]
+        memo = _SINGLES_OF
+        out: list[tuple[int, Sequence[Pick]]] = []
+        for seat, (hand, tab) in enumerate(zip(self._hands, self._tabs, strict=False)):
+            acts = memo.get(hand) if "chopsticks" not in tab else None
+            out.append((seat, acts or self.legal_actions(seat)))
+        return out
+
+    def legal_actions(self, seat: int) -> tuple[Pick, ...]:
+        if self._phase != _PICK or not 0 <= seat < len(self._hands):
+            return ()
         hand = self._hands[seat]
+        if not self.ruleset.dummy and "chopsticks" not in self._tabs[seat]:
+            # The common case: one pick per card type in hand, memoised by hand.
+            memo = _SINGLES_OF.get(hand)
+            if memo is None:
+                if len(_SINGLES_OF) >= _MEMO_LIMIT:
+                    _SINGLES_OF.clear()
+                memo = _SINGLES_OF[hand] = tuple([_SINGLES[c] for c in dict.fromkeys(hand)])
+            return memo
         uniq = list(dict.fromkeys(hand))
         dummy = self.ruleset.dummy and seat == self.controller()
         need = 3 if dummy else 2
@@ -544,14 +586,14 @@ class ClassicState(State):
                     if (a, b) in _ORDERED:
                         acts.append(_PAIRS[b, a])
         if not dummy:
-            return acts
+            return tuple(acts)
         out: list[Pick] = []
         for act in acts:
             rest = list(hand)
             for c in act.cards:
                 rest.remove(c)
             out.extend(Pick(act.cards, d) for d in dict.fromkeys(rest))
-        return out
+        return tuple(out)
 
     def observe(self, seat: int) -> PlayerView:
         rs = self.ruleset
@@ -630,8 +672,10 @@ class ClassicState(State):
         new._hands = list(self._hands)
         new._tabs = list(self._tabs)
         new._deck = dict(self._deck)
+        new._next_deck = new._deck
         new._pile = self._pile
         new._drawn = self._drawn
+        new._pass_right = self._pass_right
         new._dealt = self._dealt
         new._draws = list(self._draws)
         new._turns = list(self._turns)
@@ -647,12 +691,24 @@ class ClassicState(State):
         rs = self.ruleset
         if self._phase == _DEAL:
             deck = self._round_deck()
-            cards = CLASSIC_CARDS.expand(deck)
+            cards = CLASSIC_CARDS.expand(deck)  # in table order
             k = rs.hand_size
-            chosen = rng.sample(cards, k * rs.seats)
-            return Deal(tuple(CLASSIC_CARDS.sort(chosen[i * k : (i + 1) * k]) for i in range(rs.seats)))
+            rand = rng.random
+            n = len(cards)
+            # A partial Fisher-Yates shuffle: the last k * seats cards are the deal.
+            for _ in range(k * rs.seats):
+                j = int(rand() * n)
+                n -= 1
+                cards[j], cards[n] = cards[n], cards[j]
+            key = _ORDER.__getitem__
+            return Deal(
+                tuple(
+                    tuple(sorted(cards[n + i * k : n + (i + 1) * k], key=key))
+                    for i in range(rs.seats)
+                )
+            )
         if self._phase == _DRAW:
-            return Draw(rng.choice(self._pile))
+            return Draw(self._pile[int(rng.random() * len(self._pile))])
         raise IllegalActionError("no deal or draw is due now")
 
     def _round_deck(self) -> dict[str, int]:
@@ -669,22 +725,28 @@ class ClassicState(State):
             if not isinstance(outcome, Deal):
                 raise IllegalActionError("a new round starts with a deal")
             if len(outcome.hands) != rs.seats:
-                raise IllegalActionError(
-                    f"a deal has {rs.seats} hands, not {len(outcome.hands)}"
-                )
+                raise IllegalActionError(f"a deal has {rs.seats} hands, not {len(outcome.hands)}")
             for i, hand in enumerate(outcome.hands):
                 if len(hand) != rs.hand_size:
                     raise IllegalActionError(
                         f"hand {i} has {len(hand)} cards; a hand is {rs.hand_size}"
                     )
-            need = Counter(c for hand in outcome.hands for c in hand)
-            deck = self._round_deck()
-            short = [c for c, n in need.items() if deck.get(c, 0) < n]
-            if short:
+            left = dict(self._round_deck())
+            get = left.get
+            for c in chain.from_iterable(outcome.hands):
+                left[c] = get(c, 0) - 1
+            if min(left.values()) < 0:
+                deck = self._round_deck()
+                need = Counter(chain.from_iterable(outcome.hands))
                 raise IllegalActionError(
                     "the deal uses more cards than the deck has left: "
-                    + ", ".join(f"{need[c]} {c} (deck has {deck.get(c, 0)})" for c in short)
+                    + ", ".join(
+                        f"{n} {c} (deck has {deck.get(c, 0)})"
+                        for c, n in need.items()
+                        if left[c] < 0
+                    )
                 )
+            self._next_deck = left
         else:
             if not isinstance(outcome, Draw):
                 raise IllegalActionError("the dummy's controller draws a card now")
@@ -705,13 +767,9 @@ class ClassicState(State):
             return
         rs = self.ruleset
         if rs.options["reshuffle"]:
-            self._deck = self._round_deck()
             self._discards = ()
-        deck = self._deck
+        self._deck = self._next_deck  # worked out by _check_chance
         hands = tuple(CLASSIC_CARDS.sort(h) for h in outcome.hands)
-        for hand in hands:
-            for c in hand:
-                deck[c] -= 1
         self._dealt = hands
         if rs.dummy:
             self._hands = [hands[0], hands[1]]
@@ -723,12 +781,55 @@ class ClassicState(State):
         self._turn = 0
         self._draws = []
         self._turns = []
+        self._pass_right = rs.pass_step(self._round) == -1
 
     # -- decisions --------------------------------------------------------
 
+    def apply(self, actions: Mapping[int, Pick]) -> None:
+        """As :meth:`State.apply`, with a fast path for the common turn.
+
+        When every player takes one card (no chopsticks, no dummy), the checks
+        and the move are done here in one pass; anything else goes through the
+        general checks of :meth:`State.apply`.
+        """
+        hands = self._hands
+        n = len(hands)
+        if self._phase != _PICK or self.ruleset.dummy or len(actions) != n:
+            return State.apply(self, actions)
+        tabs = self._tabs
+        new_hands = []
+        new_tabs = []
+        picks = []
+        for seat in range(n):
+            act = actions.get(seat)
+            if act is None or act.__class__ is not Pick or act.dummy is not None:
+                return State.apply(self, actions)
+            cards = act.cards
+            if len(cards) != 1:
+                return State.apply(self, actions)
+            hand = hands[seat]
+            try:
+                i = hand.index(cards[0])
+            except ValueError:
+                raise IllegalActionError(_not_in_hand(seat, cards[0], hand)) from None
+            new_hands.append(hand[:i] + hand[i + 1 :])
+            new_tabs.append(tabs[seat] + cards)
+            picks.append(cards)
+        self._hands = new_hands
+        self._tabs = new_tabs
+        self._after_turn(tuple(picks))
+
     def _check(self, seat: int, action: Pick) -> None:
-        if not isinstance(action, Pick):
+        if action.__class__ is not Pick:
             raise IllegalActionError(f"seat {seat}: {action!r} is not a pick")
+        cards = action.cards
+        if len(cards) == 1 and action.dummy is None and not self.ruleset.dummy:
+            if cards[0] not in self._hands[seat]:
+                raise IllegalActionError(_not_in_hand(seat, cards[0], self._hands[seat]))
+            return
+        self._check_slow(seat, action)
+
+    def _check_slow(self, seat: int, action: Pick) -> None:
         hand = self._hands[seat]
         cards = action.cards
         dummy = self.ruleset.dummy and seat == self.controller()
@@ -743,6 +844,10 @@ class ClassicState(State):
             for c in cards:
                 if hand.count(c) < cards.count(c):
                     raise IllegalActionError(_not_in_hand(seat, c, hand, cards.count(c)))
+            if len(hand) < (3 if dummy else 2):
+                raise IllegalActionError(
+                    f"seat {seat} cannot use chopsticks: too few cards in hand"
+                )
         else:
             raise IllegalActionError(
                 f"seat {seat}: take one card, or two with chopsticks (not {len(cards)})"
@@ -769,43 +874,56 @@ class ClassicState(State):
         picks: list[tuple[str, ...]] = [()] * len(tabs)
         for seat, act in actions.items():
             cards = act.cards
-            hand = hands[seat]
-            tab = tabs[seat]
-            if len(cards) == 1:
-                c = cards[0]
-                i = hand.index(c)
-                hand = hand[:i] + hand[i + 1 :]
-                tab = tab + cards
+            if len(cards) == 1 and act.dummy is None:
+                hand = hands[seat]
+                i = hand.index(cards[0])
+                hands[seat] = hand[:i] + hand[i + 1 :]
+                tabs[seat] += cards
             else:
-                rest = list(hand)
-                for c in cards:
-                    rest.remove(c)
-                rest.append("chopsticks")
-                hand = CLASSIC_CARDS.sort(rest)
-                i = tab.index("chopsticks")
-                tab = tab[:i] + tab[i + 1 :] + cards
-            if act.dummy is not None:
-                rest = list(hand)
-                rest.remove(act.dummy)
-                hand = tuple(rest)
-                tabs[2] = tabs[2] + (act.dummy,)
-                picks[2] = (act.dummy,)
-            hands[seat] = hand
-            tabs[seat] = tab
+                self._apply_slow(seat, act)
             picks[seat] = cards
-        self._turns.append(tuple(picks))
-        self._drawn = None
+            if act.dummy is not None:
+                picks[2] = (act.dummy,)
+        self._after_turn(tuple(picks))
+
+    def _after_turn(self, picks: tuple[tuple[str, ...], ...]) -> None:
+        """Log the turn, then pass the hands or end the round."""
+        hands = self._hands
+        self._turns.append(picks)
         if not hands[0]:
             self._end_round()
             return
-        step = self.ruleset.pass_step(self._round)
-        if step == 1:
-            hands.insert(0, hands.pop())
+        if self._pass_right:
+            hands.append(hands.pop(0))  # seat i passes to seat i - 1
         else:
-            hands.append(hands.pop(0))
+            hands.insert(0, hands.pop())  # seat i passes to seat i + 1
         self._turn += 1
         if self.ruleset.dummy:
+            self._drawn = None
             self._phase = _DRAW
+        elif len(hands[0]) == 1:
+            # "The player receiving [the last card] simply places it face-up":
+            # no decision, but it is logged as the round's last turn.
+            self._tabs = [t + h for t, h in zip(self._tabs, hands, strict=True)]
+            self._hands = [() for _ in hands]
+            self._after_turn(tuple(hands))
+
+    def _apply_slow(self, seat: int, act: Pick) -> None:
+        """A chopsticks pick, or the dummy controller's pick."""
+        cards = act.cards
+        rest = list(self._hands[seat])
+        for c in cards:
+            rest.remove(c)
+        tab = self._tabs[seat]
+        if len(cards) == 2:
+            rest.append("chopsticks")
+            i = tab.index("chopsticks")
+            tab = tab[:i] + tab[i + 1 :]
+        self._tabs[seat] = tab + cards
+        if act.dummy is not None:
+            rest.remove(act.dummy)
+            self._tabs[2] += (act.dummy,)
+        self._hands[seat] = CLASSIC_CARDS.sort(rest)
 
     def _end_round(self) -> None:
         rs = self.ruleset
@@ -824,14 +942,17 @@ class ClassicState(State):
         )
         discards = list(self._discards)
         for s, tab in enumerate(tabs):
-            n = tab.count("pudding")
-            self._desserts[s] += n
-            discards.extend(c for c in tab if c != "pudding")
+            if "pudding" in tab:
+                self._desserts[s] += tab.count("pudding")
+                discards.extend([c for c in tab if c != "pudding"])
+            else:
+                discards.extend(tab)
         if rs.dummy:
             discards.extend(self._pile)
             self._pile = ()
-        self._discards = CLASSIC_CARDS.sort(discards)
+        self._discards = tuple(discards)
         self._tabs = [() for _ in tabs]
+        self._drawn = None
         self._round += 1
         self._turns = []
         self._draws = []

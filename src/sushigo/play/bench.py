@@ -52,7 +52,11 @@ def run_bench(args: argparse.Namespace) -> int:
     if args.json:
         print(
             json.dumps(
-                {"python": platform.python_version(), "machine": platform.machine(), "results": results},
+                {
+                    "python": platform.python_version(),
+                    "machine": platform.machine(),
+                    "results": results,
+                },
                 indent=2,
             )
         )

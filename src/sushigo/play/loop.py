@@ -30,22 +30,25 @@ def play_game(
     legal action takes it without asking its agent.
     """
     if len(agents) != ruleset.players:
-        raise ValueError(f"{ruleset.title} with {ruleset.players} players needs {ruleset.players} agents, got {len(agents)}")
+        raise ValueError(
+            f"{ruleset.title} with {ruleset.players} players needs "
+            f"{ruleset.players} agents, got {len(agents)}"
+        )
     rng = random.Random(seed)
     state = ruleset.new_game()
     observes = [a.observes for a in agents]
     while True:
-        if state.is_chance():
+        decisions = state.decisions()
+        if not decisions:
+            if not state.is_chance():
+                break  # the game is over
             outcome = state.sample_chance(rng)
             state.apply_chance(outcome)
             if observer is not None:
                 observer("chance", state, outcome)
             continue
-        if state.is_terminal():
-            break
         joint: dict[int, Any] = {}
-        for seat in state.to_act():
-            legal = state.legal_actions(seat)
+        for seat, legal in decisions:
             if len(legal) == 1:
                 joint[seat] = legal[0]
             else:

@@ -113,5 +113,7 @@ def show(record: dict[str, Any], where: str) -> str:
             des = (record.get("dessert_scores") or [0] * rs.seats)[i]
             lines.append(f"  {name}: {pud} puddings, {des:+d}; total {record['final_scores'][i]}")
         won = [names[i] for i in record.get("winners", [])]
-        lines.append("Winner: " + " and ".join(won) if len(won) < 2 else "Shared win: " + ", ".join(won))
+        lines.append(
+            "Winner: " + " and ".join(won) if len(won) < 2 else "Shared win: " + ", ".join(won)
+        )
     return "\n".join(lines)

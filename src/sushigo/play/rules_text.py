@@ -7,7 +7,7 @@ import importlib
 import textwrap
 
 from sushigo.core.errors import OptionsError
-from sushigo.core.ruleset import games
+from sushigo.core.ruleset import game_names
 
 _MODULES = {"sushi-go": "sushigo.games.classic"}
 
@@ -15,7 +15,7 @@ _MODULES = {"sushi-go": "sushigo.games.classic"}
 def rules_text(game: str) -> str:
     """The summary and rulings of a registered game, as text."""
     if game not in _MODULES:
-        raise OptionsError(f"unknown game {game!r}; games are: {', '.join(games())}")
+        raise OptionsError(f"unknown game {game!r}; games are: {', '.join(game_names())}")
     module = importlib.import_module(_MODULES[game])
     rulings = "\n".join(
         textwrap.fill(r, 78, initial_indent="  - ", subsequent_indent="    ")

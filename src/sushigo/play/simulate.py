@@ -183,7 +183,9 @@ def _run_with_progress(
     ruleset: Ruleset, specs: list[str], args: argparse.Namespace, out: IO[str] | None
 ) -> list[AgentStats]:
     if not sys.stderr.isatty():
-        return simulate(ruleset, specs, args.games, args.seed, rotate=not args.no_rotate, records=out)
+        return simulate(
+            ruleset, specs, args.games, args.seed, rotate=not args.no_rotate, records=out
+        )
     from rich.progress import Progress
 
     with Progress(transient=True) as bar:
