@@ -1,0 +1,1 @@
+"""Terminal front ends: ``sushigo play`` (a human against bots) and ``sushigo score``."""

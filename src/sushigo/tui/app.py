@@ -1,0 +1,255 @@
+"""``sushigo play``: a person (seat 0) against bots, in the terminal.
+
+The game runs through :func:`sushigo.play.loop.play_game`; the human is a
+:class:`~sushigo.tui.human.HumanAgent` that sees only its view. Output goes to
+a rich console and input comes from an input function, both injectable so
+tests can script a whole game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.console import Console, RenderableType
+from rich.table import Table as RichTable
+from rich.text import Text
+
+import sushigo
+from sushigo.agents import make_agent
+from sushigo.agents.base import Agent
+from sushigo.cli import parse_list, parse_variants
+from sushigo.core.actions import Pick
+from sushigo.core.errors import OptionsError, SushiGoError
+from sushigo.core.records import dumps
+from sushigo.core.state import State
+from sushigo.core.views import PlayerView
+from sushigo.games.classic import ClassicRuleset, ClassicState
+from sushigo.play.loop import play_game, record_game, seat_names
+from sushigo.tui.cards import tableau_text
+from sushigo.tui.human import HumanAgent, InputFn, Quit, console_input
+from sushigo.tui.screen import final_table, round_table, turn_screen, winner_sentence
+
+DEFAULT_BOT = "greedy"
+FALLBACK_BOT = "random"
+
+
+def seats_and_bots(
+    players: int | None, bots: Sequence[str], dummy: bool
+) -> tuple[int, list[str]]:
+    """Number of players and one bot spec for every seat but the human's.
+
+    No ``--players``: one more than the bots named, else 4 (2 with the dummy).
+    No ``--bots``: the default bot everywhere; one bot named: that bot everywhere.
+    """
+    if players is None:
+        players = 1 + len(bots) if bots else (2 if dummy else 4)
+    others = max(players - 1, 0)
+    if not bots:
+        return players, [DEFAULT_BOT] * others
+    if len(bots) == 1:
+        return players, list(bots) * others
+    if len(bots) != others:
+        raise OptionsError(
+            f"{players} players need {others} bot{'s' if others != 1 else ''}, "
+            f"but --bots names {len(bots)}"
+        )
+    return players, list(bots)
+
+
+def make_bots(
+    specs: Sequence[str], seeds: Sequence[int | None]
+) -> tuple[list[Agent], list[str], list[str]]:
+    """Build the bots: ``(agents, specs actually used, notes for the player)``.
+
+    The greedy bot falls back to the random bot if it is not available.
+    """
+    agents: list[Agent] = []
+    used: list[str] = []
+    notes: list[str] = []
+    for spec, seed in zip(specs, seeds, strict=True):
+        try:
+            agent = make_agent(spec, seed)
+        except OptionsError:
+            if spec.strip().lower() != DEFAULT_BOT:
+                raise
+            agent = make_agent(FALLBACK_BOT, seed)
+            note = f"The {DEFAULT_BOT} bot is not available here; playing {FALLBACK_BOT} bots."
+            if note not in notes:
+                notes.append(note)
+            spec = FALLBACK_BOT
+        agents.append(agent)
+        used.append(spec.strip().lower())
+    return agents, used, notes
+
+
+def bot_names(specs: Sequence[str], human: str) -> list[str]:
+    """Display names of the bots, e.g. ``Greedy 1``, ``Random 2``."""
+    out = []
+    for i, spec in enumerate(specs, 1):
+        name = f"{spec.capitalize()} {i}"
+        out.append(name if name != human else f"{name} (bot)")
+    return out
+
+
+class Table:
+    """Shows the game to the human: the screen at their turns, each round's scoring.
+
+    Used as the :func:`play_game` observer; it reads only public information
+    from the state (revealed picks and finished rounds).
+    """
+
+    def __init__(self, console: Console, names: Sequence[str]) -> None:
+        self.console = console
+        self.names = list(names)
+        self.reveal: dict[int, Pick] | None = None
+        self.rounds_shown = 0
+
+    def screen(self, view: PlayerView) -> RenderableType:
+        return turn_screen(view, self.names, self.reveal)
+
+    def __call__(self, event: str, state: State, detail: Any) -> None:
+        if event != "turn" or not isinstance(state, ClassicState):
+            return
+        if isinstance(detail, Mapping):
+            self.reveal = dict(detail)
+        if len(state.results) > self.rounds_shown:
+            self.rounds_shown = len(state.results)
+            self.show_round(state)
+
+    def show_round(self, state: ClassicState) -> None:
+        r = len(state.results) - 1
+        result = state.results[r]
+        rs = state.ruleset
+        self.console.print()
+        self.console.rule(f"End of round {r + 1}")
+        cards = RichTable.grid(padding=(0, 2))
+        cards.add_column(no_wrap=True)
+        cards.add_column()
+        for s, tab in enumerate(result.tableaux):
+            cards.add_row(self.names[s], tableau_text(tab))
+        self.console.print(cards)
+        kept = [tab.count("pudding") for tab in result.tableaux]
+        self.console.print(
+            round_table(
+                f"Round {r + 1} scoring",
+                self.names,
+                result.breakdown,
+                result.scores,
+                kept,
+                [sum(res.scores[s] for res in state.results) for s in range(rs.seats)],
+                bool(rs.options["soy_sauce"]),
+            )
+        )
+
+    def show_end(self, state: ClassicState) -> None:
+        rs = state.ruleset
+        totals = state.returns()
+        self.console.print()
+        self.console.rule("Game over")
+        self.console.print(
+            final_table(
+                self.names,
+                [res.scores for res in state.results],
+                state.desserts,
+                state.dessert_scores(),
+                totals,
+            )
+        )
+        win = state.winners()
+        line = winner_sentence(self.names, totals, state.desserts, win, rs.players)
+        self.console.print(Text(line, style="bold green"))
+        if rs.dummy:
+            self.console.print("(The dummy's points count for places, but the dummy cannot win.)")
+
+
+def play_session(
+    ruleset: ClassicRuleset,
+    bots: Sequence[Agent],
+    names: Sequence[str],
+    seed: int | None,
+    *,
+    console: Console,
+    input_fn: InputFn,
+) -> ClassicState:
+    """Play one game with the human in seat 0; prints every round and the end.
+
+    Raises :class:`Quit`, :class:`EOFError` or :class:`KeyboardInterrupt` when
+    the human leaves.
+    """
+    all_names = seat_names(ruleset, names)
+    table = Table(console, all_names)
+    human = HumanAgent(console, input_fn, all_names, show=table.screen)
+    state = play_game(ruleset, [human, *bots], seed, observer=table)
+    assert isinstance(state, ClassicState)
+    table.show_end(state)
+    return state
+
+
+def _check_records_path(path: str) -> None:
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise OptionsError(f"cannot write records to {path}: there is no folder {folder}")
+    if os.path.isdir(path):
+        raise OptionsError(f"cannot write records to {path}: it is a folder")
+
+
+def run_play(
+    args: argparse.Namespace,
+    *,
+    console: Console | None = None,
+    input_fn: InputFn | None = None,
+) -> int:
+    """The ``sushigo play`` command. 0 when the game ends or you quit, 1 on end of
+    input, 130 on Ctrl-C; bad options raise :class:`OptionsError`."""
+    console = console if console is not None else Console(highlight=False)
+    ask = input_fn if input_fn is not None else console_input(console)
+    options = parse_variants(args.variant)
+    dummy = options.get("dummy", False)
+    players, specs = seats_and_bots(args.players, parse_list(args.bots), dummy)
+    ruleset = sushigo.make(args.game, players=players, **options)
+    if not isinstance(ruleset, ClassicRuleset):
+        raise OptionsError(f"the terminal game plays only sushi-go for now, not {args.game!r}")
+    if args.records:
+        _check_records_path(args.records)
+    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seeder = random.Random(f"sushigo-bots-{seed}")
+    bot_seeds: list[int | None] = [seeder.randrange(2**31) for _ in specs]
+    bots, used, notes = make_bots(specs, bot_seeds)
+    human_name = args.name or "You"
+    names = [human_name, *bot_names(used, human_name)]
+
+    console.print(Text(f"{ruleset.describe()} - seed {seed}", style="bold"))
+    for note in notes:
+        console.print(Text(note, style="yellow"))
+    console.print(
+        f"You are {human_name}, against {', '.join(names[1:])}. "
+        "Type 'help' at the prompt for how to pick, 'quit' to leave."
+    )
+    try:
+        state = play_session(ruleset, bots, names, seed, console=console, input_fn=ask)
+    except KeyboardInterrupt:
+        console.print()
+        console.print(Text("Interrupted: the game was abandoned.", style="yellow"))
+        return 130
+    except EOFError:
+        console.print()
+        console.print(Text("End of input: the game was abandoned.", style="yellow"))
+        return 1
+    except Quit:
+        console.print(Text("You left the game.", style="yellow"))
+        return 0
+    if args.records:
+        record = record_game(state, names, ["human", *used], seed, [None, *bot_seeds])
+        try:
+            with open(args.records, "a", encoding="utf-8") as f:
+                f.write(dumps(record) + "\n")
+        except OSError as exc:
+            raise SushiGoError(
+                f"cannot write the record to {args.records}: {exc.strerror}"
+            ) from None
+        console.print(f"The game's record was added to {args.records}.")
+    return 0

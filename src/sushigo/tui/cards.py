@@ -1,0 +1,95 @@
+"""How classic cards look in the terminal: names, colours, tableau summaries."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from rich.text import Text
+
+from sushigo.games.classic import CLASSIC_CARDS
+
+_STYLES = {
+    "red": "bold red",
+    "purple": "magenta",
+    "green": "green",
+    "blue": "bold blue",
+    "yellow": "yellow",
+    "pink": "bold magenta",
+    "light blue": "cyan",
+    "soy": "dark_orange",
+}
+
+
+def card_name(card: str) -> str:
+    """A card's name for display (``Maki 2`` for ``Maki roll (2)``; it parses back)."""
+    t = CLASSIC_CARDS.by_id.get(card)
+    if t is None:
+        return card
+    if t.family == "maki":
+        return f"Maki {t.icons}"
+    return t.name
+
+
+def card_style(card: str) -> str:
+    """A rich style for a card, from its background colour."""
+    t = CLASSIC_CARDS.by_id.get(card)
+    return _STYLES.get(t.colour, "") if t is not None else ""
+
+
+def card_text(card: str) -> Text:
+    """A card's name, coloured."""
+    return Text(card_name(card), style=card_style(card))
+
+
+def tableau_groups(cards: Sequence[str]) -> list[tuple[str, str, int]]:
+    """Cards in front of a player, grouped for display: ``(label, style, count)``.
+
+    A nigiri that landed on a wasabi is shown with it (``Wasabi+Squid nigiri``);
+    an empty wasabi is shown alone. Groups keep the order of first appearance.
+    """
+    tokens: list[tuple[str, str]] = []
+    free: list[int] = []
+    for c in cards:
+        if c == "wasabi":
+            free.append(len(tokens))
+            tokens.append(("Wasabi", card_style(c)))
+        elif CLASSIC_CARDS.by_id[c].family == "nigiri" and free:
+            i = free.pop(0)
+            tokens[i] = (f"Wasabi+{card_name(c)}", card_style(c))
+        else:
+            tokens.append((card_name(c), card_style(c)))
+    counts: dict[tuple[str, str], int] = {}
+    for tok in tokens:
+        counts[tok] = counts.get(tok, 0) + 1
+    return [(label, style, n) for (label, style), n in counts.items()]
+
+
+def tableau_text(cards: Sequence[str]) -> Text:
+    """A tableau as one line, e.g. ``Tempura x2, Wasabi+Squid nigiri``."""
+    if not cards:
+        return Text("-", style="dim")
+    out = Text()
+    for k, (label, style, n) in enumerate(tableau_groups(cards)):
+        if k:
+            out.append(", ")
+        out.append(label, style=style)
+        if n > 1:
+            out.append(f" x{n}")
+    return out
+
+
+def cards_text(cards: Iterable[str], sep: str = ", ") -> Text:
+    """Cards listed one by one, coloured."""
+    out = Text()
+    for k, c in enumerate(cards):
+        if k:
+            out.append(sep)
+        out.append_text(card_text(c))
+    return out if out.plain else Text("-", style="dim")
+
+
+def names_list(names: Sequence[str]) -> str:
+    """``A``, ``A and B``, ``A, B and C``."""
+    if len(names) <= 1:
+        return "".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]

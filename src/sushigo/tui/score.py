@@ -1,0 +1,455 @@
+"""``sushigo score``: a score calculator for a game played with real cards.
+
+Input is one JSON object (a file, ``-`` for stdin, or typed in interactively)::
+
+    {"game": "sushi-go",
+     "names": ["Ann", "Ben"],
+     "options": {"soy_sauce": false},
+     "rounds": [[["wasabi", "squid", "tempura"], ["maki-3", "pudding"]], ...]}
+
+* ``rounds``: one to three rounds; each round lists, for every seat in the order
+  of ``names``, the cards lying in front of that player when the round ended, in
+  the order they were played (a nigiri goes on the wasabi played before it; used
+  chopsticks went back into a hand and are not listed). A card is a card id, a
+  printed name or a unique prefix (``squid``, ``maki 3``); ``"tempura x2"``
+  stands for two tempura; a seat's cards may also be one comma-separated string.
+* ``names``: optional (``Player 1``...); 2 to 5 players.
+* ``options``: optional; an object of variants (``soy_sauce``, ``dummy``,
+  ``pass_both_ways``, ``reshuffle``; hyphens allowed) with true/false, or a
+  list of variant names. ``soy_sauce`` changes scoring; the others are checked
+  and recorded. Two players: nobody loses points for the fewest puddings.
+* Two-player dummy variant: ``"options": {"dummy": true}`` and every round lists
+  three seats, the dummy's cards third. ``names`` lists the two players (the
+  dummy is called ``Dummy``) or three names, the dummy's last. The dummy is
+  scored as a third player (maki and pudding places, pudding penalty) but
+  cannot win.
+
+Puddings are counted from the rounds given; dessert points are scored only
+when all three rounds are given. Winner: most points, then most puddings;
+still tied, the win is shared.
+"""
+
+from __future__ import annotations
+
+import argparse
+import difflib
+import json
+import re
+import sys
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table as RichTable
+from rich.text import Text
+
+import sushigo
+from sushigo.cli import parse_variants
+from sushigo.core.errors import OptionsError, ParseError
+from sushigo.games.classic import CLASSIC_CARDS, ROUNDS, ClassicRuleset, winners
+from sushigo.tui.cards import tableau_text
+from sushigo.tui.screen import final_table, round_table, winner_sentence
+
+InputFn = Callable[[str], str]
+GAME = "sushi-go"
+KEYS = ("game", "names", "options", "rounds")
+_TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
+
+
+@dataclass
+class Sheet:
+    """A checked score sheet: the rules, every seat's name and the cards per round."""
+
+    ruleset: ClassicRuleset
+    names: list[str]
+    rounds: list[list[list[str]]]
+    """``rounds[r][seat]``: card ids in front of the seat at the end of round ``r``."""
+    warnings: list[str]
+
+
+# ---------------------------------------------------------------------------
+# Reading
+
+
+def parse_card_entry(entry: str, where: str) -> list[str]:
+    """One entry of a seat's list: a card, or ``CARD xN`` for N copies."""
+    text = entry.strip()
+    count = 1
+    m = _TIMES.match(text)
+    if m and m.group(1).strip():
+        text, count = m.group(1).strip(), int(m.group(2))
+        if count < 1:
+            raise ParseError(f"{where}: {entry.strip()!r}: a count must be at least 1")
+    try:
+        card = CLASSIC_CARDS.parse(text)
+    except ParseError as exc:
+        if "could be" in str(exc):
+            raise ParseError(f"{where}: {exc}") from None
+        raise ParseError(f"{where}: unknown card {text!r}{_suggest(text)}") from None
+    return [card] * count
+
+
+def _suggest(text: str) -> str:
+    key = text.strip().lower().replace(" ", "-").replace("_", "-")
+    options = {c: c for c in CLASSIC_CARDS.ids}
+    options.update({t.name.lower(): t.id for t in CLASSIC_CARDS.types})
+    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.6)
+    ids = list(dict.fromkeys(options[c] for c in close))
+    hint = f" (did you mean {' or '.join(ids)}?)" if ids else ""
+    return f"{hint}; cards are: {', '.join(CLASSIC_CARDS.ids)}"
+
+
+def parse_cards(value: Any, where: str) -> list[str]:
+    """A seat's cards: a list of card entries, or one comma-separated string."""
+    if isinstance(value, str):
+        entries: list[Any] = [e for e in value.split(",") if e.strip()]
+    elif isinstance(value, list):
+        entries = value
+    else:
+        raise ParseError(f"{where}: expected a list of cards, e.g. [\"tempura\", \"squid\"]")
+    cards: list[str] = []
+    for k, entry in enumerate(entries, 1):
+        if not isinstance(entry, str):
+            raise ParseError(f"{where}, card {k}: a card is a name in quotes, not {entry!r}")
+        cards.extend(parse_card_entry(entry, f"{where}, card {k}"))
+    return cards
+
+
+def parse_options(value: Any) -> dict[str, bool]:
+    """Variants as ruleset options: an object of true/false, or a list of names."""
+    if value is None:
+        return {}
+    if isinstance(value, list):
+        if not all(isinstance(v, str) for v in value):
+            raise OptionsError("'options' lists variant names, e.g. [\"soy-sauce\"]")
+        return parse_variants(value)
+    if not isinstance(value, dict):
+        raise OptionsError("'options' must be an object, e.g. {\"soy_sauce\": true}")
+    out: dict[str, Any] = {}
+    for key, v in value.items():
+        out[str(key).strip().lower().replace("-", "_")] = v
+    return out
+
+
+def load_sheet(data: Any) -> Sheet:
+    """Check a parsed JSON document and build the sheet; ParseError/OptionsError if wrong."""
+    if not isinstance(data, dict):
+        raise ParseError("the input must be a JSON object with 'names', 'options' and 'rounds'")
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        raise ParseError(
+            f"unknown key {', '.join(map(repr, unknown))}; the keys are: {', '.join(KEYS)}"
+        )
+    game = data.get("game", GAME)
+    if game != GAME:
+        raise ParseError(f"the score calculator knows only the game {GAME!r}, not {game!r}")
+    options = parse_options(data.get("options"))
+    dummy = options.get("dummy") is True
+    rounds_in = data.get("rounds")
+    if rounds_in is None:
+        raise ParseError("no 'rounds': list each round's cards for every player")
+    if not isinstance(rounds_in, list) or not all(isinstance(r, list) for r in rounds_in):
+        raise ParseError("'rounds' must be a list of rounds, each a list of every seat's cards")
+    if not rounds_in:
+        raise ParseError("'rounds' is empty: give the cards of at least one round")
+    if len(rounds_in) > ROUNDS:
+        raise ParseError(f"{len(rounds_in)} rounds given, but Sushi Go! has only {ROUNDS}")
+
+    names_in = data.get("names")
+    if names_in is None:
+        seats = len(rounds_in[0])
+        names = [f"Player {i + 1}" for i in range(seats - 1 if dummy else seats)]
+    else:
+        if not isinstance(names_in, list) or not all(
+            isinstance(n, str) and n.strip() for n in names_in
+        ):
+            raise ParseError("'names' must be a list of the players' names")
+        names = [n.strip() for n in names_in]
+    if dummy and len(names) == 3:
+        names, dummy_name = names[:2], names[2]
+    else:
+        dummy_name = "Dummy"
+    rs = sushigo.make(GAME, players=len(names), **options)
+    assert isinstance(rs, ClassicRuleset)
+    if rs.dummy:
+        names.append(dummy_name)
+    if len(set(names)) != len(names):
+        raise ParseError(f"two seats have the same name: {', '.join(names)}")
+
+    rounds: list[list[list[str]]] = []
+    for r, seats_in in enumerate(rounds_in, 1):
+        if len(seats_in) != rs.seats:
+            hint = " (with the dummy variant, list the dummy's cards third)" if rs.dummy else ""
+            raise ParseError(
+                f"round {r} lists the cards of {len(seats_in)} seats, but there are "
+                f"{rs.seats} ({', '.join(names)}){hint}"
+            )
+        tabs = [parse_cards(cards, f"round {r}, {names[s]}") for s, cards in enumerate(seats_in)]
+        if not rs.options["soy_sauce"]:
+            for s, tab in enumerate(tabs):
+                if "soy-sauce" in tab:
+                    raise ParseError(
+                        f"round {r}, {names[s]}: soy sauce is only in the game with the soy "
+                        "sauce promo; add \"soy_sauce\": true to the options"
+                    )
+        rounds.append(tabs)
+    return Sheet(rs, names, rounds, sheet_warnings(rs, names, rounds))
+
+
+def sheet_warnings(
+    rs: ClassicRuleset, names: Sequence[str], rounds: Sequence[Sequence[Sequence[str]]]
+) -> list[str]:
+    """Mistakes that do not stop the scoring: wrong card counts."""
+    out: list[str] = []
+    for r, tabs in enumerate(rounds, 1):
+        for s, tab in enumerate(tabs):
+            if len(tab) != rs.hand_size:
+                out.append(
+                    f"round {r}, {names[s]}: {len(tab)} cards listed, but every seat "
+                    f"ends a round with {rs.hand_size} in this game"
+                )
+    groups: list[list[Sequence[Sequence[str]]]] = (
+        [[t] for t in rounds] if rs.options["reshuffle"] else [list(rounds)]
+    )
+    for group in groups:
+        used: Counter[str] = Counter()
+        for tabs in group:
+            for tab in tabs:
+                used.update(tab)
+        for card, n in used.items():
+            if n > rs.deck.get(card, 0):
+                out.append(
+                    f"{n} x {card} listed, but the deck holds only {rs.deck.get(card, 0)}"
+                )
+    return out
+
+
+def read_input(path: str) -> Any:
+    """The JSON document in a file (``-``: stdin)."""
+    source = "<stdin>" if path == "-" else path
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+    except FileNotFoundError:
+        raise ParseError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise ParseError(f"{path} is a folder, not a file") from None
+    except UnicodeDecodeError:
+        raise ParseError(f"{source} is not a UTF-8 text file") from None
+    except OSError as exc:
+        raise ParseError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ParseError(
+            f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        ) from None
+
+
+# ---------------------------------------------------------------------------
+# Scoring (every point comes from the functions in sushigo.games.classic)
+
+
+def score_sheet(sheet: Sheet) -> dict[str, Any]:
+    """The result as a JSON-ready object (the shape ``--json`` prints)."""
+    rs = sheet.ruleset
+    seats = rs.seats
+    rounds: list[dict[str, Any]] = []
+    totals = [0] * seats
+    puddings = [0] * seats
+    for r, tabs in enumerate(sheet.rounds, 1):
+        breakdown = rs.score_round(tabs)
+        scores = [sum(b.values()) for b in breakdown]
+        kept = [tab.count("pudding") for tab in tabs]
+        for s in range(seats):
+            totals[s] += scores[s]
+            puddings[s] += kept[s]
+        rounds.append(
+            {
+                "round": r,
+                "cards": [list(tab) for tab in tabs],
+                "breakdown": breakdown,
+                "scores": scores,
+                "puddings": kept,
+            }
+        )
+    complete = len(sheet.rounds) == ROUNDS
+    dessert = rs.dessert(puddings) if complete else None
+    if dessert is not None:
+        totals = [t + d for t, d in zip(totals, dessert, strict=True)]
+    lead = winners(totals, puddings, rs.players)
+    return {
+        "game": rs.name,
+        "players": rs.players,
+        "names": list(sheet.names),
+        "options": dict(rs.options),
+        "rounds": rounds,
+        "puddings": puddings,
+        "dessert_scores": dessert,
+        "totals": totals,
+        "complete": complete,
+        "leaders": [sheet.names[s] for s in lead],
+        "winners": [sheet.names[s] for s in lead] if complete else None,
+        "warnings": list(sheet.warnings),
+    }
+
+
+def show_result(result: dict[str, Any], console: Console) -> None:
+    """The result as tables, one per round, then the totals and the winner."""
+    names: list[str] = result["names"]
+    soy = bool(result["options"].get("soy_sauce"))
+    running = [0] * len(names)
+    for entry in result["rounds"]:
+        r = entry["round"]
+        console.rule(f"Round {r}")
+        cards = RichTable.grid(padding=(0, 2))
+        cards.add_column(no_wrap=True)
+        cards.add_column()
+        for s, tab in enumerate(entry["cards"]):
+            cards.add_row(names[s], tableau_text(tab))
+        console.print(cards)
+        running = [a + b for a, b in zip(running, entry["scores"], strict=True)]
+        console.print(
+            round_table(
+                f"Round {r} points",
+                names,
+                entry["breakdown"],
+                entry["scores"],
+                entry["puddings"],
+                running,
+                soy,
+            )
+        )
+    complete = result["complete"]
+    console.rule("Totals")
+    console.print(
+        final_table(
+            names,
+            [e["scores"] for e in result["rounds"]],
+            result["puddings"],
+            result["dessert_scores"],
+            result["totals"],
+            title="Final scores" if complete else "Scores so far",
+        )
+    )
+    if not complete:
+        n = len(result["rounds"])
+        console.print(
+            f"Dessert is not scored yet: puddings score after round {ROUNDS} "
+            f"({n} of {ROUNDS} rounds given)."
+        )
+    seats = [names.index(n) for n in result["leaders"]]
+    players = result["players"]
+    console.print(
+        Text(
+            winner_sentence(
+                names, result["totals"], result["puddings"], seats, players, final=complete
+            ),
+            style="bold green",
+        )
+    )
+    if len(names) > players:
+        console.print("(The dummy scores like a third player but cannot win.)")
+
+
+# ---------------------------------------------------------------------------
+# Interactive entry
+
+
+def ask_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
+    """Ask for names, variants and each round's cards; re-ask after every mistake.
+
+    Returns the same JSON-style document a file would hold.
+    """
+    say("Sushi Go! score calculator. Enter the cards in front of each player at the "
+        "end of each round, in the order played, as card names or ids separated by "
+        "commas ('tempura x2' for two).")
+    while True:
+        names = [n.strip() for n in ask("Players' names, comma-separated (2 to 5): ").split(",")]
+        names = [n for n in names if n]
+        if not 2 <= len(names) <= 5:
+            say(f"Sushi Go! is for 2 to 5 players; you named {len(names)}.")
+        elif len(set(names)) != len(names):
+            say("Two players have the same name; make them differ.")
+        else:
+            break
+    while True:
+        text = ask("Variants, comma-separated (soy-sauce, dummy, ...; Enter for none): ")
+        options = parse_variants([text])
+        try:
+            rs = sushigo.make(GAME, players=len(names), **options)
+        except OptionsError as exc:
+            say(str(exc))
+            continue
+        break
+    seat_names = list(names) + (["Dummy"] * (rs.seats - len(names)))
+    rounds: list[list[list[str]]] = []
+    for r in range(1, ROUNDS + 1):
+        if r > 1:
+            more = ask(f"Enter round {r}? [Y/n]: ").strip().lower()
+            if more in ("n", "no"):
+                break
+        tabs: list[list[str]] = []
+        for name in seat_names:
+            while True:
+                text = ask(f"Round {r}, cards in front of {name}: ")
+                try:
+                    tab = parse_cards(text, f"round {r}, {name}")
+                except ParseError as exc:
+                    say(str(exc))
+                    continue
+                if "soy-sauce" in tab and not rs.options["soy_sauce"]:
+                    say("Soy sauce is only in the game with the soy-sauce variant.")
+                    continue
+                break
+            tabs.append(tab)
+        rounds.append(tabs)
+    return {"game": GAME, "names": seat_names, "options": dict(rs.options), "rounds": rounds}
+
+
+def run_score(
+    args: argparse.Namespace,
+    *,
+    console: Console | None = None,
+    input_fn: InputFn | None = None,
+    interactive: bool | None = None,
+) -> int:
+    """The ``sushigo score`` command: 0 on success; user mistakes raise
+    :class:`ParseError` / :class:`OptionsError` (exit code 2 in the CLI)."""
+    out = console if console is not None else Console(highlight=False)
+    if interactive is None:
+        interactive = args.file is None and sys.stdin.isatty()
+    if interactive:
+        err = Console(stderr=True, highlight=False)
+        ask = input_fn if input_fn is not None else (lambda p: err.input(p, markup=False))
+        try:
+            data = ask_sheet(ask, lambda m: err.print(Text(m)))
+        except EOFError:
+            print("sushigo score: input ended before the game was entered", file=sys.stderr)
+            return 1
+    else:
+        data = read_input(args.file if args.file is not None else "-")
+    sheet = load_sheet(data)
+    result = score_sheet(sheet)
+    for warning in sheet.warnings:
+        print(f"sushigo score: warning: {warning}", file=sys.stderr)
+    if getattr(args, "json", False):
+        print(json.dumps(result, indent=2))
+    else:
+        show_result(result, out)
+    return 0
+
+
+__all__ = [
+    "Sheet",
+    "load_sheet",
+    "parse_card_entry",
+    "read_input",
+    "run_score",
+    "score_sheet",
+]

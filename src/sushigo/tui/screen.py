@@ -1,0 +1,236 @@
+"""Renderables shared by ``sushigo play`` and ``sushigo score``.
+
+Everything here is built from public information only: a :class:`PlayerView`,
+finished rounds, and cards already revealed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich import box
+from rich.columns import Columns
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from sushigo.core.actions import Pick
+from sushigo.core.views import PlayerView
+from sushigo.games.classic import FAMILIES, ROUNDS, score_round
+from sushigo.tui.cards import card_text, cards_text, names_list, tableau_text
+
+FAMILY_TITLES = {
+    "maki": "Maki",
+    "tempura": "Tempura",
+    "sashimi": "Sashimi",
+    "dumpling": "Dumpl.",
+    "nigiri": "Nigiri",
+    "soy-sauce": "Soy",
+}
+
+
+def families(soy_sauce: bool) -> tuple[str, ...]:
+    """Breakdown columns to show (soy sauce only when the promo is in the deck)."""
+    return tuple(f for f in FAMILIES if soy_sauce or f != "soy-sauce")
+
+
+def pick_text(pick: Pick | None) -> Text:
+    """The cards one seat revealed, e.g. ``Wasabi + Squid nigiri (chopsticks)``."""
+    if pick is None or not pick.cards:
+        return Text("-", style="dim")
+    out = cards_text(pick.cards, sep=" + ")
+    if len(pick.cards) == 2:
+        out.append(" (chopsticks)", style="dim")
+    return out
+
+
+def reveal_for(reveal: Mapping[int, Pick], seat: int, dummy_seat: int | None) -> Pick | None:
+    """What ``seat`` revealed in a joint decision (the dummy's card is in its controller's pick)."""
+    if seat == dummy_seat:
+        for pick in reveal.values():
+            if pick.dummy is not None:
+                return Pick((pick.dummy,))
+        return None
+    return reveal.get(seat)
+
+
+def pass_sentence(view: PlayerView, names: Sequence[str], dummy: bool) -> str:
+    """Which way hands go, and where the viewer's hand came from."""
+    if dummy:
+        other = names[1 - view.seat]
+        text = f"You and {other} swap hands after every turn; the dummy's pile stays."
+        return text if view.turn else text + " This hand was dealt to you."
+    step = view.pass_step
+    way = "left" if step > 0 else "right"
+    to = names[view.absolute(step)]
+    text = f"Hands pass {way} this round: you pass to {to}"
+    if view.turn == 0:
+        return text + "; this hand was dealt to you."
+    return text + f"; this hand was passed to you by {names[view.absolute(-step)]}."
+
+
+def turn_screen(
+    view: PlayerView,
+    names: Sequence[str],
+    reveal: Mapping[int, Pick] | None = None,
+) -> RenderableType:
+    """The whole table as the viewer may see it, with the viewer's hand numbered."""
+    rs = view.ruleset
+    soy = bool(rs.options.get("soy_sauce", False))
+    dummy = bool(rs.options.get("dummy", False))
+    dummy_seat = rs.players if dummy else None
+    turns = int(getattr(rs, "hand_size", len(view.hand)))
+    parts: list[RenderableType] = [
+        Rule(f"Round {view.round + 1} of {ROUNDS} - turn {view.turn + 1} of {turns}"),
+        Text(pass_sentence(view, names, dummy)),
+    ]
+    running = [sum(b.values()) for b in score_round(view.tableaux, soy_sauce=soy)]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
+    table.add_column("Player", no_wrap=True)
+    table.add_column("In front of them")
+    table.add_column("Now", justify="right", header_style="bold")
+    table.add_column("Score", justify="right")
+    table.add_column("Pudd.", justify="right")
+    show_reveal = reveal is not None and view.turn > 0
+    if show_reveal:
+        table.add_column("Revealed last turn")
+    for rel in range(view.seats):
+        seat = view.absolute(rel)
+        name = Text(names[seat], style="bold" if rel == 0 else "")
+        if rel == 0 and names[seat].lower() != "you":
+            name.append(" (you)", style="dim")
+        row: list[RenderableType] = [
+            name,
+            tableau_text(view.tableaux[rel]),
+            str(running[rel]),
+            str(view.scores[rel]),
+            str(view.desserts[rel]),
+        ]
+        if show_reveal:
+            assert reveal is not None
+            row.append(pick_text(reveal_for(reveal, seat, dummy_seat)))
+        table.add_row(*row)
+    parts.append(table)
+    for rel in range(1, view.seats):
+        known = view.hands[rel]
+        if known is not None:
+            line = Text(f"{names[view.absolute(rel)]} now holds (seen earlier): ", style="dim")
+            line.append_text(cards_text(known))
+            parts.append(line)
+    if view.controller is not None:
+        if view.controller == 0:
+            parts.append(
+                Text(
+                    "You control the dummy this turn: you drew a card from its pile, "
+                    "and after your own card you choose one for the dummy.",
+                    style="bold",
+                )
+            )
+        else:
+            parts.append(
+                Text(f"{names[view.absolute(view.controller)]} controls the dummy this turn.")
+            )
+    if "chopsticks" in view.tableaux[0] and len(view.hand) >= 2:
+        parts.append(
+            Text(
+                "You have chopsticks in front of you: take two cards with e.g. 2+5 "
+                "or wasabi+squid (they resolve left to right).",
+                style="cyan",
+            )
+        )
+    parts.append(Text("Your hand:", style="bold"))
+    parts.append(numbered(view.hand))
+    return Group(*parts)
+
+
+def numbered(cards: Sequence[str]) -> RenderableType:
+    """Cards numbered from 1, laid out in columns."""
+    items = []
+    for i, c in enumerate(cards, 1):
+        t = Text(f"{i:>2} ")
+        t.append_text(card_text(c))
+        items.append(t)
+    return Columns(items, padding=(0, 3))
+
+
+def round_table(
+    title: str,
+    names: Sequence[str],
+    breakdown: Sequence[Mapping[str, int]],
+    scores: Sequence[int],
+    puddings: Sequence[int],
+    totals: Sequence[int] | None,
+    soy_sauce: bool,
+) -> Table:
+    """One round's points by family for every seat."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
+    table.add_column("Player", no_wrap=True)
+    fams = families(soy_sauce)
+    for f in fams:
+        table.add_column(FAMILY_TITLES[f], justify="right")
+    table.add_column("Round", justify="right", header_style="bold")
+    table.add_column("Pudding", justify="right")
+    if totals is not None:
+        table.add_column("Total", justify="right", header_style="bold")
+    for s, name in enumerate(names):
+        row: list[RenderableType] = [name, *(str(breakdown[s][f]) for f in fams)]
+        row.append(Text(str(scores[s]), style="bold"))
+        row.append(f"+{puddings[s]}" if puddings[s] else "0")
+        if totals is not None:
+            row.append(Text(str(totals[s]), style="bold"))
+        table.add_row(*row)
+    return table
+
+
+def final_table(
+    names: Sequence[str],
+    round_scores: Sequence[Sequence[int]],
+    puddings: Sequence[int],
+    dessert: Sequence[int] | None,
+    totals: Sequence[int],
+    title: str = "Final scores",
+) -> Table:
+    """Rounds, puddings, dessert points and totals for every seat."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
+    table.add_column("Player", no_wrap=True)
+    for r in range(len(round_scores)):
+        table.add_column(f"R{r + 1}", justify="right")
+    table.add_column("Puddings", justify="right")
+    table.add_column("Dessert", justify="right")
+    table.add_column("Total", justify="right", header_style="bold")
+    for s, name in enumerate(names):
+        row: list[RenderableType] = [name]
+        row.extend(str(rs[s]) for rs in round_scores)
+        row.append(str(puddings[s]))
+        row.append("-" if dessert is None else f"{dessert[s]:+d}")
+        row.append(Text(str(totals[s]), style="bold"))
+        table.add_row(*row)
+    return table
+
+
+def winner_sentence(
+    names: Sequence[str],
+    totals: Sequence[int],
+    puddings: Sequence[int],
+    win: Sequence[int],
+    players: int,
+    final: bool = True,
+) -> str:
+    """Names the winner(s), saying how a tie was broken or shared."""
+    best = totals[win[0]]
+    tied = [s for s in range(players) if totals[s] == best]
+    who = names_list([names[s] for s in win])
+    pts = f"{best} point{'s' if best != 1 else ''}"
+    verb = "Winner" if final else "Leading"
+    if len(win) == 1 and len(tied) == 1:
+        return f"{verb}: {who} with {pts}."
+    if len(win) == 1:
+        others = names_list([names[s] for s in tied if s != win[0]])
+        n = puddings[win[0]]
+        return (
+            f"{verb}: {who} with {pts}, tied with {others} but with more puddings "
+            f"({n})."
+        )
+    shared = "Shared win" if final else "Shared lead"
+    return f"{shared}: {who} with {pts} and {puddings[win[0]]} puddings each."
