@@ -557,8 +557,15 @@ class ClassicState(State):
         memo = _SINGLES_OF
         out: list[tuple[int, Sequence[Pick]]] = []
         for seat, (hand, tab) in enumerate(zip(self._hands, self._tabs, strict=False)):
-            acts = memo.get(hand) if "chopsticks" not in tab else None
-            out.append((seat, acts or self.legal_actions(seat)))
+            if "chopsticks" in tab:
+                out.append((seat, self.legal_actions(seat)))
+                continue
+            acts = memo.get(hand)
+            if acts is None:
+                if len(memo) >= _MEMO_LIMIT:
+                    memo.clear()
+                acts = memo[hand] = tuple([_SINGLES[c] for c in dict.fromkeys(hand)])
+            out.append((seat, acts))
         return out
 
     def legal_actions(self, seat: int) -> tuple[Pick, ...]:
