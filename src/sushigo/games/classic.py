@@ -116,7 +116,10 @@ _COLOUR = {t.id: t.colour for t in CLASSIC_CARDS.types}
 _N = len(CLASSIC_CARDS.ids)
 _SINGLES = {c: Pick((c,)) for c in CLASSIC_CARDS.ids}
 _PAIRS = {(a, b): Pick((a, b)) for a in CLASSIC_CARDS.ids for b in CLASSIC_CARDS.ids}
-_ORDERED = frozenset([("wasabi", n) for n in _NIGIRI] + [(n, "wasabi") for n in _NIGIRI])
+_WASABI_FIRST = frozenset(("wasabi", n) for n in _NIGIRI)
+"""Pairs whose order matters when no wasabi is free: wasabi first triples the nigiri."""
+_TWO_NIGIRI = frozenset((a, b) for a in _NIGIRI for b in _NIGIRI if a != b)
+"""Pairs whose order matters when exactly one wasabi is free: it takes the first nigiri."""
 """Chopsticks pairs whose order changes the outcome; both orders are legal actions."""
 _SINGLES_OF: dict[tuple[str, ...], tuple[Pick, ...]] = {}
 """Memo: the single-card picks of a hand (a pure function of the sorted hand)."""
@@ -177,6 +180,21 @@ def score_round(
             if colours[i] == best and "soy-sauce" in cards:
                 out[i]["soy-sauce"] = split_award(4, tied)
     return out
+
+
+def free_wasabi(cards: Iterable[str]) -> int:
+    """Wasabi with no nigiri on them, among cards in the order played.
+
+    >>> free_wasabi(["wasabi", "egg-nigiri", "wasabi", "tempura"])
+    1
+    """
+    free = 0
+    for c in cards:
+        if c == "wasabi":
+            free += 1
+        elif free and c in _NIGIRI:
+            free -= 1
+    return free
 
 
 def maki_points(icons: Sequence[int]) -> list[int]:
@@ -394,11 +412,15 @@ class ClassicRuleset(Ruleset):
                 if state.round != r:
                     # The last card of each hand is placed without a decision.
                     done = state.results[r].turns
-                    if t == len(done) - 1 and _cards_lists(turn, at_t) == [
-                        list(p) for p in done[t]
-                    ]:
-                        continue
-                    raise RecordError(f"{at_t}: the round was already over")
+                    if t != len(done) - 1:
+                        raise RecordError(f"{at_t}: the round was already over")
+                    placed = [list(p) for p in done[t]]
+                    if _cards_lists(turn, at_t) != placed:
+                        raise RecordError(
+                            f"{at_t}: the last card of each hand is placed as passed: "
+                            f"the rules give {placed}, the record says {turn}"
+                        )
+                    continue
                 if self.dummy:
                     if not isinstance(draws[t], str):
                         raise RecordError(f"{at_t}: a draw is a card id")
@@ -418,10 +440,13 @@ class ClassicRuleset(Ruleset):
                         give = picks[2][0]
                     actions[seat] = Pick(tuple(picks[seat]), give)
                 _guard(state.apply, actions, at_t)
-            if state.round == r:
-                raise RecordError(f"{at}: the record stops before the hands are empty")
+            if state.round == r or len(turns) != self.hand_size:
+                raise RecordError(
+                    f"{at}: a round has {self.hand_size} turns, the record has {len(turns)}"
+                )
             result = state.results[r]
             _compare(entry.get("scores"), list(result.scores), f"{at}: scores")
+            _compare(entry.get("breakdown"), list(result.breakdown), f"{at}: breakdown")
         if state.is_terminal():
             for key, value in (
                 ("dessert_scores", state.dessert_scores()),
@@ -585,12 +610,15 @@ class ClassicState(State):
         need = 3 if dummy else 2
         acts = [_SINGLES[c] for c in uniq]
         if len(hand) >= need and "chopsticks" in self._tabs[seat]:
+            # Both orders are offered only where the order changes the outcome.
+            free = free_wasabi(self._tabs[seat])
+            ordered = _WASABI_FIRST if free == 0 else _TWO_NIGIRI if free == 1 else frozenset()
             for i, a in enumerate(uniq):
                 for b in uniq[i:]:
                     if a == b and hand.count(a) < 2:
                         continue
                     acts.append(_PAIRS[a, b])
-                    if (a, b) in _ORDERED:
+                    if (a, b) in ordered or (b, a) in ordered:
                         acts.append(_PAIRS[b, a])
         if not dummy:
             return tuple(acts)
