@@ -121,9 +121,11 @@ _WASABI_FIRST = frozenset(("wasabi", n) for n in _NIGIRI)
 _TWO_NIGIRI = frozenset((a, b) for a in _NIGIRI for b in _NIGIRI if a != b)
 """Pairs whose order matters when exactly one wasabi is free: it takes the first nigiri."""
 """Chopsticks pairs whose order changes the outcome; both orders are legal actions."""
-_SINGLES_OF: dict[tuple[str, ...], tuple[Pick, ...]] = {}
-"""Memo: the single-card picks of a hand (a pure function of the sorted hand)."""
-_MEMO_LIMIT = 1 << 16
+
+
+def _singles_of(hand: Iterable[str]) -> tuple[Pick, ...]:
+    """One single-card pick per card type in a hand, in the hand's order."""
+    return tuple([_SINGLES[c] for c in dict.fromkeys(hand)])
 
 
 # ---------------------------------------------------------------------------
@@ -479,6 +481,7 @@ class ClassicState(State):
         "_round",
         "_turn",
         "_hands",
+        "_singles",
         "_tabs",
         "_deck",
         "_next_deck",
@@ -500,7 +503,10 @@ class ClassicState(State):
         self._phase = _DEAL
         self._round = 0
         self._turn = 0
-        self._hands: list[tuple[str, ...]] = [() for _ in range(ruleset.players)]
+        self._hands: list[list[str]] = [[] for _ in range(ruleset.players)]
+        """Each player's hand, sorted in card-table order (mutated in place)."""
+        self._singles: list[tuple[Pick, ...]] = [() for _ in range(ruleset.players)]
+        """The single-card picks of each hand, kept in step with ``_hands``."""
         self._tabs: list[tuple[str, ...]] = [() for _ in range(seats)]
         self._deck: dict[str, int] = dict(ruleset.deck)
         self._next_deck: dict[str, int] = self._deck
@@ -545,7 +551,7 @@ class ClassicState(State):
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """A seat's hand (full information: not for agents)."""
-        return self._hands[seat] if seat < len(self._hands) else ()
+        return tuple(self._hands[seat]) if seat < len(self._hands) else ()
 
     def tableau(self, seat: int) -> tuple[str, ...]:
         """Cards in front of a seat this round, in the order played."""
@@ -579,36 +585,21 @@ class ClassicState(State):
             return []
         if self.ruleset.dummy:
             return [(seat, self.legal_actions(seat)) for seat in (0, 1)]
-        memo = _SINGLES_OF
         out: list[tuple[int, Sequence[Pick]]] = []
-        for seat, (hand, tab) in enumerate(zip(self._hands, self._tabs, strict=False)):
-            if "chopsticks" in tab:
-                out.append((seat, self.legal_actions(seat)))
-                continue
-            acts = memo.get(hand)
-            if acts is None:
-                if len(memo) >= _MEMO_LIMIT:
-                    memo.clear()
-                acts = memo[hand] = tuple([_SINGLES[c] for c in dict.fromkeys(hand)])
-            out.append((seat, acts))
+        for seat, (singles, tab) in enumerate(zip(self._singles, self._tabs, strict=False)):
+            out.append((seat, self.legal_actions(seat) if "chopsticks" in tab else singles))
         return out
 
     def legal_actions(self, seat: int) -> tuple[Pick, ...]:
         if self._phase != _PICK or not 0 <= seat < len(self._hands):
             return ()
-        hand = self._hands[seat]
         if not self.ruleset.dummy and "chopsticks" not in self._tabs[seat]:
-            # The common case: one pick per card type in hand, memoised by hand.
-            memo = _SINGLES_OF.get(hand)
-            if memo is None:
-                if len(_SINGLES_OF) >= _MEMO_LIMIT:
-                    _SINGLES_OF.clear()
-                memo = _SINGLES_OF[hand] = tuple([_SINGLES[c] for c in dict.fromkeys(hand)])
-            return memo
+            return self._singles[seat]  # the common case: one pick per card type
+        hand = tuple(self._hands[seat])
         uniq = list(dict.fromkeys(hand))
         dummy = self.ruleset.dummy and seat == self.controller()
         need = 3 if dummy else 2
-        acts = [_SINGLES[c] for c in uniq]
+        acts = list(self._singles[seat])
         if len(hand) >= need and "chopsticks" in self._tabs[seat]:
             # Both orders are offered only where the order changes the outcome.
             free = free_wasabi(self._tabs[seat])
@@ -643,7 +634,7 @@ class ClassicState(State):
             sizes[(s - seat) % n] = len(self._hands[s])
         ctrl = self.controller()
         if seat < players:
-            hands[0] = self._hands[seat]
+            hands[0] = tuple(self._hands[seat])
             if rs.dummy:
                 other = 1 - seat
                 if self._turn >= 1:
@@ -654,7 +645,7 @@ class ClassicState(State):
             else:
                 for k in range(1, min(self._turn, players - 1) + 1):
                     rel = (k * step) % n
-                    hands[rel] = self._hands[(seat + k * step) % n]
+                    hands[rel] = tuple(self._hands[(seat + k * step) % n])
         tabs = self._tabs
         return PlayerView(
             rs,
@@ -704,7 +695,8 @@ class ClassicState(State):
         new._phase = self._phase
         new._round = self._round
         new._turn = self._turn
-        new._hands = list(self._hands)
+        new._hands = [h[:] for h in self._hands]
+        new._singles = list(self._singles)
         new._tabs = list(self._tabs)
         new._deck = dict(self._deck)
         new._next_deck = new._deck
@@ -796,7 +788,10 @@ class ClassicState(State):
             pile.remove(outcome.card)
             self._pile = tuple(pile)
             self._drawn = outcome.card
-            self._hands[ctrl] = CLASSIC_CARDS.sort(self._hands[ctrl] + (outcome.card,))
+            hand = self._hands[ctrl]
+            hand.append(outcome.card)
+            hand.sort(key=_ORDER.__getitem__)
+            self._singles[ctrl] = _singles_of(hand)
             self._draws.append(outcome.card)
             self._phase = _PICK
             return
@@ -807,11 +802,13 @@ class ClassicState(State):
         hands = tuple(CLASSIC_CARDS.sort(h) for h in outcome.hands)
         self._dealt = hands
         if rs.dummy:
-            self._hands = [hands[0], hands[1]]
+            self._hands = [list(hands[0]), list(hands[1])]
+            self._singles = [_singles_of(hands[0]), _singles_of(hands[1])]
             self._pile = hands[2]
             self._phase = _DRAW
         else:
-            self._hands = list(hands)
+            self._hands = [list(h) for h in hands]
+            self._singles = [_singles_of(h) for h in hands]
             self._phase = _PICK
         self._turn = 0
         self._draws = []
@@ -831,9 +828,6 @@ class ClassicState(State):
         n = len(hands)
         if self._phase != _PICK or self.ruleset.dummy or len(actions) != n:
             return State.apply(self, actions)
-        tabs = self._tabs
-        new_hands = []
-        new_tabs = []
         picks = []
         for seat in range(n):
             act = actions.get(seat)
@@ -842,16 +836,21 @@ class ClassicState(State):
             cards = act.cards
             if len(cards) != 1:
                 return State.apply(self, actions)
-            hand = hands[seat]
-            try:
-                i = hand.index(cards[0])
-            except ValueError:
-                raise IllegalActionError(_not_in_hand(seat, cards[0], hand)) from None
-            new_hands.append(hand[:i] + hand[i + 1 :])
-            new_tabs.append(tabs[seat] + cards)
+            if cards[0] not in hands[seat]:
+                raise IllegalActionError(_not_in_hand(seat, cards[0], hands[seat]))
             picks.append(cards)
-        self._hands = new_hands
-        self._tabs = new_tabs
+        # Every pick is legal: move the cards.
+        tabs = self._tabs
+        singles = self._singles
+        for seat in range(n):
+            cards = picks[seat]
+            card = cards[0]
+            hand = hands[seat]
+            hand.remove(card)
+            if card not in hand:
+                pick = _SINGLES[card]
+                singles[seat] = tuple([p for p in singles[seat] if p is not pick])
+            tabs[seat] += cards
         self._after_turn(tuple(picks))
 
     def _check(self, seat: int, action: Pick) -> None:
@@ -910,9 +909,8 @@ class ClassicState(State):
         for seat, act in actions.items():
             cards = act.cards
             if len(cards) == 1 and act.dummy is None:
-                hand = hands[seat]
-                i = hand.index(cards[0])
-                hands[seat] = hand[:i] + hand[i + 1 :]
+                hands[seat].remove(cards[0])
+                self._singles[seat] = _singles_of(hands[seat])
                 tabs[seat] += cards
             else:
                 self._apply_slow(seat, act)
@@ -928,10 +926,13 @@ class ClassicState(State):
         if not hands[0]:
             self._end_round()
             return
-        if self._pass_right:
-            hands.append(hands.pop(0))  # seat i passes to seat i - 1
-        else:
-            hands.insert(0, hands.pop())  # seat i passes to seat i + 1
+        singles = self._singles
+        if self._pass_right:  # seat i passes to seat i - 1
+            hands.append(hands.pop(0))
+            singles.append(singles.pop(0))
+        else:  # seat i passes to seat i + 1
+            hands.insert(0, hands.pop())
+            singles.insert(0, singles.pop())
         self._turn += 1
         if self.ruleset.dummy:
             self._drawn = None
@@ -939,9 +940,11 @@ class ClassicState(State):
         elif len(hands[0]) == 1:
             # "The player receiving [the last card] simply places it face-up":
             # no decision, but it is logged as the round's last turn.
-            self._tabs = [t + h for t, h in zip(self._tabs, hands, strict=True)]
-            self._hands = [() for _ in hands]
-            self._after_turn(tuple(hands))
+            last = tuple(tuple(h) for h in hands)
+            self._tabs = [t + h for t, h in zip(self._tabs, last, strict=True)]
+            self._hands = [[] for _ in hands]
+            self._singles = [() for _ in hands]
+            self._after_turn(last)
 
     def _apply_slow(self, seat: int, act: Pick) -> None:
         """A chopsticks pick, or the dummy controller's pick."""
@@ -958,7 +961,8 @@ class ClassicState(State):
         if act.dummy is not None:
             rest.remove(act.dummy)
             self._tabs[2] += (act.dummy,)
-        self._hands[seat] = CLASSIC_CARDS.sort(rest)
+        self._hands[seat] = list(CLASSIC_CARDS.sort(rest))
+        self._singles[seat] = _singles_of(self._hands[seat])
 
     def _end_round(self) -> None:
         rs = self.ruleset
