@@ -6,8 +6,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 RUNSTAMP := $(VENV)/.installed
+# The compiled (mypyc) classic engine; see src/sushigo/games/__init__.py.
+ACCEL_SRC := src/sushigo/games/classic.py
+ACCEL  := $(VENV)/.accel-built
 
-.PHONY: play test lint typecheck unit bench clean
+.PHONY: play test lint typecheck unit unit-pure unit-compiled accel bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +24,18 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(RUNSTAMP)
 
+# Compile the classic engine with mypyc, in place. If the compiler is missing
+# or fails, the pure-Python engine is used and the reason is in build/accel.log.
+$(ACCEL): $(ACCEL_SRC) $(wildcard src/sushigo/core/*.py) $(STAMP)
+	@mkdir -p build
+	@cd src && ../$(BIN)/mypyc sushigo/games/classic.py > ../build/accel.log 2>&1 \
+	  && echo "compiled the classic engine with mypyc" \
+	  || echo "note: could not compile the classic engine (see build/accel.log); the pure-Python one is used"
+	@rm -rf src/build
+	@touch $@
+
+accel: $(ACCEL)
+
 play: $(RUNSTAMP)
 	$(BIN)/sushigo play $(ARGS)
 
@@ -30,13 +45,20 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
-	$(BIN)/pytest
+# The suite runs twice: against the compiled engine and against the source.
+unit-compiled: $(ACCEL)
+	$(BIN)/pytest -W error::RuntimeWarning tests README.md docs
+
+unit-pure: $(STAMP)
+	SUSHIGO_PURE=1 $(BIN)/pytest
+
+unit: unit-compiled unit-pure
 
 test: lint typecheck unit
 
-bench: $(RUNSTAMP)
+bench: $(ACCEL)
 	$(BIN)/sushigo bench
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache
+	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache
+	find src -name '*.so' -delete

@@ -293,7 +293,7 @@ class ClassicRuleset(Ruleset):
     title: ClassVar[str] = "Sushi Go!"
     cards: ClassVar[CardTable] = CLASSIC_CARDS
 
-    def __init__(self, players: int = 4, **options: Any) -> None:
+    def __init__(self, players: object = 4, **options: Any) -> None:
         unknown = sorted(set(options) - set(OPTIONS))
         if unknown:
             raise OptionsError(
@@ -477,6 +477,7 @@ class ClassicState(State):
 
     __slots__ = (
         "ruleset",
+        "_rules",
         "_phase",
         "_round",
         "_turn",
@@ -497,29 +498,50 @@ class ClassicState(State):
         "_final",
     )
 
-    def __init__(self, ruleset: ClassicRuleset) -> None:
-        self.ruleset: ClassicRuleset = ruleset
-        seats = ruleset.seats
-        self._phase = _DEAL
-        self._round = 0
-        self._turn = 0
-        self._hands: list[list[str]] = [[] for _ in range(ruleset.players)]
-        """Each player's hand, sorted in card-table order (mutated in place)."""
-        self._singles: list[tuple[Pick, ...]] = [() for _ in range(ruleset.players)]
-        """The single-card picks of each hand, kept in step with ``_hands``."""
-        self._tabs: list[tuple[str, ...]] = [() for _ in range(seats)]
-        self._deck: dict[str, int] = dict(ruleset.deck)
+    def __init__(self, ruleset: ClassicRuleset, source: ClassicState | None = None) -> None:
+        """The state before the first deal, or a copy of ``source``."""
+        self.ruleset = ruleset
+        self._rules: ClassicRuleset = ruleset
+        if source is not None:
+            self._phase: int = source._phase
+            self._round: int = source._round
+            self._turn: int = source._turn
+            self._hands: list[list[str]] = [h[:] for h in source._hands]
+            self._singles: list[tuple[Pick, ...]] = list(source._singles)
+            self._tabs: list[tuple[str, ...]] = list(source._tabs)
+            self._deck: dict[str, int] = dict(source._deck)
+            self._pile: tuple[str, ...] = source._pile
+            self._drawn: str | None = source._drawn
+            self._pass_right: bool = source._pass_right
+            self._dealt: tuple[tuple[str, ...], ...] = source._dealt
+            self._draws: list[str] = list(source._draws)
+            self._turns: list[tuple[tuple[str, ...], ...]] = list(source._turns)
+            self._desserts: list[int] = list(source._desserts)
+            self._discards: tuple[str, ...] = source._discards
+            self._results: tuple[RoundResult, ...] = source._results
+            self._final: tuple[int, ...] | None = source._final
+        else:
+            seats = ruleset.seats
+            self._phase = _DEAL
+            self._round = 0
+            self._turn = 0
+            # Each player's hand, sorted in card-table order (mutated in place),
+            # and its single-card picks, kept in step with it.
+            self._hands = [[] for _ in range(ruleset.players)]
+            self._singles = [() for _ in range(ruleset.players)]
+            self._tabs = [() for _ in range(seats)]
+            self._deck = dict(ruleset.deck)
+            self._pile = ()
+            self._drawn = None
+            self._pass_right = False
+            self._dealt = ()
+            self._draws = []
+            self._turns = []
+            self._desserts = [0] * seats
+            self._discards = ()
+            self._results = ()
+            self._final = None
         self._next_deck: dict[str, int] = self._deck
-        self._pile: tuple[str, ...] = ()
-        self._drawn: str | None = None
-        self._pass_right = False
-        self._dealt: tuple[tuple[str, ...], ...] = ()
-        self._draws: list[str] = []
-        self._turns: list[tuple[tuple[str, ...], ...]] = []
-        self._desserts: list[int] = [0] * seats
-        self._discards: tuple[str, ...] = ()
-        self._results: tuple[RoundResult, ...] = ()
-        self._final: tuple[int, ...] | None = None
 
     # -- queries ----------------------------------------------------------
 
@@ -528,6 +550,11 @@ class ClassicState(State):
 
     def is_chance(self) -> bool:
         return self._phase == _DEAL or self._phase == _DRAW
+
+    @property
+    def rules(self) -> ClassicRuleset:
+        """The ruleset, with its classic-specific attributes (``ruleset`` is the same object)."""
+        return self._rules
 
     @property
     def round(self) -> int:
@@ -571,19 +598,19 @@ class ClassicState(State):
 
     def controller(self) -> int | None:
         """Seat controlling the dummy this turn (dummy variant), else None."""
-        if not self.ruleset.dummy or self._phase == _OVER:
+        if not self._rules.dummy or self._phase == _OVER:
             return None
         return (self._round * DUMMY_HAND_SIZE + self._turn) % 2
 
     def to_act(self) -> tuple[int, ...]:
         if self._phase != _PICK:
             return ()
-        return self.ruleset.deciders
+        return self._rules.deciders
 
     def decisions(self) -> list[tuple[int, Sequence[Pick]]]:
         if self._phase != _PICK:
             return []
-        if self.ruleset.dummy:
+        if self._rules.dummy:
             return [(seat, self.legal_actions(seat)) for seat in (0, 1)]
         out: list[tuple[int, Sequence[Pick]]] = []
         for seat, (singles, tab) in enumerate(zip(self._singles, self._tabs, strict=False)):
@@ -593,11 +620,11 @@ class ClassicState(State):
     def legal_actions(self, seat: int) -> tuple[Pick, ...]:
         if self._phase != _PICK or not 0 <= seat < len(self._hands):
             return ()
-        if not self.ruleset.dummy and "chopsticks" not in self._tabs[seat]:
+        if not self._rules.dummy and "chopsticks" not in self._tabs[seat]:
             return self._singles[seat]  # the common case: one pick per card type
         hand = tuple(self._hands[seat])
         uniq = list(dict.fromkeys(hand))
-        dummy = self.ruleset.dummy and seat == self.controller()
+        dummy = self._rules.dummy and seat == self.controller()
         need = 3 if dummy else 2
         acts = list(self._singles[seat])
         if len(hand) >= need and "chopsticks" in self._tabs[seat]:
@@ -622,7 +649,7 @@ class ClassicState(State):
         return tuple(out)
 
     def observe(self, seat: int) -> PlayerView:
-        rs = self.ruleset
+        rs = self._rules
         n = rs.seats
         if not 0 <= seat < n:
             raise IllegalActionError(f"no seat {seat}: seats are 0 to {n - 1}")
@@ -671,7 +698,7 @@ class ClassicState(State):
     def returns(self) -> list[int]:
         if self._final is not None:
             return list(self._final)
-        totals = [0] * self.ruleset.seats
+        totals = [0] * self._rules.seats
         for res in self._results:
             for s, pts in enumerate(res.scores):
                 totals[s] += pts
@@ -680,42 +707,22 @@ class ClassicState(State):
     def dessert_scores(self) -> list[int]:
         """Pudding points (only once the game is over; zeros before)."""
         if self._phase != _OVER:
-            return [0] * self.ruleset.seats
-        return self.ruleset.dessert(self._desserts)
+            return [0] * self._rules.seats
+        return self._rules.dessert(self._desserts)
 
     def winners(self) -> list[int]:
         """Winning seats once the game is over (empty before)."""
         if self._final is None:
             return []
-        return winners(self._final, self._desserts, self.ruleset.players)
+        return winners(self._final, self._desserts, self._rules.players)
 
     def copy(self) -> ClassicState:
-        new = ClassicState.__new__(ClassicState)
-        new.ruleset = self.ruleset
-        new._phase = self._phase
-        new._round = self._round
-        new._turn = self._turn
-        new._hands = [h[:] for h in self._hands]
-        new._singles = list(self._singles)
-        new._tabs = list(self._tabs)
-        new._deck = dict(self._deck)
-        new._next_deck = new._deck
-        new._pile = self._pile
-        new._drawn = self._drawn
-        new._pass_right = self._pass_right
-        new._dealt = self._dealt
-        new._draws = list(self._draws)
-        new._turns = list(self._turns)
-        new._desserts = list(self._desserts)
-        new._discards = self._discards
-        new._results = self._results
-        new._final = self._final
-        return new
+        return ClassicState(self._rules, self)
 
     # -- chance -----------------------------------------------------------
 
     def sample_chance(self, rng: random.Random) -> Deal | Draw:
-        rs = self.ruleset
+        rs = self._rules
         if self._phase == _DEAL:
             deck = self._round_deck()
             cards = CLASSIC_CARDS.expand(deck)  # in table order
@@ -740,14 +747,14 @@ class ClassicState(State):
 
     def _round_deck(self) -> dict[str, int]:
         """What the next deal is drawn from."""
-        if self.ruleset.options["reshuffle"]:
-            deck = dict(self.ruleset.deck)
+        if self._rules.options["reshuffle"]:
+            deck = dict(self._rules.deck)
             deck["pudding"] -= sum(self._desserts)
             return deck
         return self._deck
 
-    def _check_chance(self, outcome: Deal | Draw) -> None:
-        rs = self.ruleset
+    def _check_chance(self, outcome: object) -> None:
+        rs = self._rules
         if self._phase == _DEAL:
             if not isinstance(outcome, Deal):
                 raise IllegalActionError("a new round starts with a deal")
@@ -795,7 +802,7 @@ class ClassicState(State):
             self._draws.append(outcome.card)
             self._phase = _PICK
             return
-        rs = self.ruleset
+        rs = self._rules
         if rs.options["reshuffle"]:
             self._discards = ()
         self._deck = self._next_deck  # worked out by _check_chance
@@ -826,7 +833,7 @@ class ClassicState(State):
         """
         hands = self._hands
         n = len(hands)
-        if self._phase != _PICK or self.ruleset.dummy or len(actions) != n:
+        if self._phase != _PICK or self._rules.dummy or len(actions) != n:
             return State.apply(self, actions)
         picks = []
         for seat in range(n):
@@ -853,11 +860,11 @@ class ClassicState(State):
             tabs[seat] += cards
         self._after_turn(tuple(picks))
 
-    def _check(self, seat: int, action: Pick) -> None:
-        if action.__class__ is not Pick:
+    def _check(self, seat: int, action: object) -> None:
+        if not isinstance(action, Pick):
             raise IllegalActionError(f"seat {seat}: {action!r} is not a pick")
         cards = action.cards
-        if len(cards) == 1 and action.dummy is None and not self.ruleset.dummy:
+        if len(cards) == 1 and action.dummy is None and not self._rules.dummy:
             if cards[0] not in self._hands[seat]:
                 raise IllegalActionError(_not_in_hand(seat, cards[0], self._hands[seat]))
             return
@@ -866,7 +873,7 @@ class ClassicState(State):
     def _check_slow(self, seat: int, action: Pick) -> None:
         hand = self._hands[seat]
         cards = action.cards
-        dummy = self.ruleset.dummy and seat == self.controller()
+        dummy = self._rules.dummy and seat == self.controller()
         if len(cards) == 1:
             if cards[0] not in hand:
                 raise IllegalActionError(_not_in_hand(seat, cards[0], hand))
@@ -934,7 +941,7 @@ class ClassicState(State):
             hands.insert(0, hands.pop())
             singles.insert(0, singles.pop())
         self._turn += 1
-        if self.ruleset.dummy:
+        if self._rules.dummy:
             self._drawn = None
             self._phase = _DRAW
         elif len(hands[0]) == 1:
@@ -965,7 +972,7 @@ class ClassicState(State):
         self._singles[seat] = _singles_of(self._hands[seat])
 
     def _end_round(self) -> None:
-        rs = self.ruleset
+        rs = self._rules
         tabs = self._tabs
         breakdown = rs.score_round(tabs)
         scores = tuple(sum(b.values()) for b in breakdown)

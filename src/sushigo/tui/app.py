@@ -123,7 +123,7 @@ class Table:
     def show_round(self, state: ClassicState) -> None:
         r = len(state.results) - 1
         result = state.results[r]
-        rs = state.ruleset
+        rs = state.rules
         self.console.print()
         self.console.rule(f"End of round {r + 1}")
         cards = RichTable.grid(padding=(0, 2))
@@ -146,7 +146,7 @@ class Table:
         )
 
     def show_end(self, state: ClassicState) -> None:
-        rs = state.ruleset
+        rs = state.rules
         totals = state.returns()
         self.console.print()
         self.console.rule("Game over")
