@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 import sushigo
+from oracle import rulebook_puddings
 from sushigo.core.actions import Pick
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.games.classic import ClassicState, Deal, Draw, score_round
@@ -505,21 +506,6 @@ def test_puddings_are_kept_and_other_cards_discarded() -> None:
     finish_round(state, lambda st, s: first_of(st, s, ("pudding",)))
     assert sum(state.desserts) == sum(kept) + 1
     assert all(a <= b for a, b in zip(kept, state.desserts, strict=True))
-
-
-def rulebook_puddings(p: Sequence[int], penalty: bool) -> list[int]:
-    """Most +6, fewest -6 (not with 2 players), ties split ignoring the remainder."""
-    dessert = [0] * len(p)
-    if max(p) == min(p):
-        return dessert
-    top = [s for s in range(len(p)) if p[s] == max(p)]
-    low = [s for s in range(len(p)) if p[s] == min(p)]
-    for s in top:
-        dessert[s] += 6 // len(top)
-    if penalty:
-        for s in low:
-            dessert[s] -= 6 // len(low)
-    return dessert
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

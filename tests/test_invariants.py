@@ -18,6 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sushigo
+from oracle import rulebook_puddings
 from sushigo.core.actions import Pick
 from sushigo.core.records import dumps, loads, make_record, replay
 from sushigo.games.classic import ClassicState, Deal, Draw, score_round
@@ -37,21 +38,6 @@ HAND_SIZE = {2: 10, 3: 9, 4: 8, 5: 7}
 
 def variant_id(players: int, options: dict[str, bool]) -> str:
     return f"{players}p" + "".join(f"-{k}" for k, v in sorted(options.items()) if v)
-
-
-def rulebook_puddings(p: list[int], penalty: bool) -> list[int]:
-    """Most +6, fewest -6 (not with 2 players), ties split ignoring the remainder."""
-    out = [0] * len(p)
-    if max(p) == min(p):
-        return out
-    top = [s for s in range(len(p)) if p[s] == max(p)]
-    low = [s for s in range(len(p)) if p[s] == min(p)]
-    for s in top:
-        out[s] += 6 // len(top)
-    if penalty:
-        for s in low:
-            out[s] -= 6 // len(low)
-    return out
 
 
 class Model:

@@ -3,39 +3,18 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from collections.abc import Iterator
-from typing import Any, TextIO
+from typing import Any
 
 from sushigo.core.errors import ParseError, RecordError
 from sushigo.core.records import iter_lines, loads, replay, ruleset_of
-
-
-def open_lines(path: str) -> tuple[TextIO, str]:
-    """A text stream for a path (``-`` is stdin) and the name to report it by."""
-    if path == "-":
-        return sys.stdin, "<stdin>"
-    try:
-        return open(path, encoding="utf-8"), path  # noqa: SIM115
-    except FileNotFoundError:
-        raise ParseError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise ParseError(f"{path} is a folder, not a file of records") from None
-    except OSError as exc:
-        raise ParseError(f"cannot read {path}: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise ParseError(f"{path} is not a text file") from None
+from sushigo.play.files import read_text
 
 
 def read_records(path: str) -> Iterator[tuple[str, dict[str, Any]]]:
-    stream, name = open_lines(path)
-    try:
-        yield from iter_lines(stream, name)
-    except UnicodeDecodeError:
-        raise ParseError(f"{name} is not a UTF-8 text file") from None
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    """The records of a JSON Lines file, each with where it came from."""
+    text, name = read_text(path)
+    yield from iter_lines(text.splitlines(), name)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -58,24 +37,18 @@ def run_replay(args: argparse.Namespace) -> int:
 def verify(path: str) -> int:
     """Re-play every record; print each disagreement; 1 if any, else 0."""
     good = bad = 0
-    stream, name = open_lines(path)
-    try:
-        for number, line in enumerate(stream, 1):
-            if not line.strip():
-                continue
-            where = f"{name}:{number}"
-            try:
-                replay(loads(line, where), where)
-            except RecordError as exc:
-                print(f"FAIL {exc}")
-                bad += 1
-            else:
-                good += 1
-    except UnicodeDecodeError:
-        raise ParseError(f"{name} is not a UTF-8 text file") from None
-    finally:
-        if stream is not sys.stdin:
-            stream.close()
+    text, name = read_text(path)
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip():
+            continue
+        where = f"{name}:{number}"
+        try:
+            replay(loads(line, where), where)
+        except RecordError as exc:
+            print(f"FAIL {exc}")
+            bad += 1
+        else:
+            good += 1
     print(f"{good} verified, {bad} failed")
     return 1 if bad else 0
 

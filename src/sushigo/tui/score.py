@@ -49,6 +49,7 @@ import sushigo
 from sushigo.cli import parse_variants
 from sushigo.core.errors import OptionsError, ParseError
 from sushigo.games.classic import CLASSIC_CARDS, ROUNDS, ClassicRuleset, winners
+from sushigo.play.files import read_text
 from sushigo.tui.cards import tableau_text
 from sushigo.tui.screen import final_table, round_table, winner_sentence
 
@@ -108,7 +109,7 @@ def parse_cards(value: Any, where: str) -> list[str]:
     elif isinstance(value, list):
         entries = value
     else:
-        raise ParseError(f"{where}: expected a list of cards, e.g. [\"tempura\", \"squid\"]")
+        raise ParseError(f'{where}: expected a list of cards, e.g. ["tempura", "squid"]')
     cards: list[str] = []
     for k, entry in enumerate(entries, 1):
         if not isinstance(entry, str):
@@ -192,7 +193,7 @@ def load_sheet(data: Any) -> Sheet:
                 if "soy-sauce" in tab:
                     raise ParseError(
                         f"round {r}, {names[s]}: soy sauce is only in the game with the soy "
-                        "sauce promo; add \"soy_sauce\": true to the options"
+                        'sauce promo; add "soy_sauce": true to the options'
                     )
         rounds.append(tabs)
     return Sheet(rs, names, rounds, sheet_warnings(rs, names, rounds))
@@ -220,29 +221,13 @@ def sheet_warnings(
                 used.update(tab)
         for card, n in used.items():
             if n > rs.deck.get(card, 0):
-                out.append(
-                    f"{n} x {card} listed, but the deck holds only {rs.deck.get(card, 0)}"
-                )
+                out.append(f"{n} x {card} listed, but the deck holds only {rs.deck.get(card, 0)}")
     return out
 
 
 def read_input(path: str) -> Any:
     """The JSON document in a file (``-``: stdin)."""
-    source = "<stdin>" if path == "-" else path
-    try:
-        if path == "-":
-            text = sys.stdin.read()
-        else:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-    except FileNotFoundError:
-        raise ParseError(f"no such file: {path}") from None
-    except IsADirectoryError:
-        raise ParseError(f"{path} is a folder, not a file") from None
-    except UnicodeDecodeError:
-        raise ParseError(f"{source} is not a UTF-8 text file") from None
-    except OSError as exc:
-        raise ParseError(f"cannot read {path}: {exc.strerror}") from None
+    text, source = read_text(path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
@@ -366,9 +351,11 @@ def ask_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
 
     Returns the same JSON-style document a file would hold.
     """
-    say("Sushi Go! score calculator. Enter the cards in front of each player at the "
+    say(
+        "Sushi Go! score calculator. Enter the cards in front of each player at the "
         "end of each round, in the order played, as card names or ids separated by "
-        "commas ('tempura x2' for two).")
+        "commas ('tempura x2' for two)."
+    )
     while True:
         names = [n.strip() for n in ask("Players' names, comma-separated (2 to 5): ").split(",")]
         names = [n for n in names if n]
