@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
+
+VARIANTS: list[tuple[int, dict[str, bool]]] = [
+    (players, dict(zip(("pass_both_ways", "reshuffle", "soy_sauce"), flags, strict=True)))
+    for players in (2, 3, 4, 5)
+    for flags in itertools.product((False, True), repeat=3)
+] + [
+    (2, {"dummy": True, "pass_both_ways": a, "reshuffle": b, "soy_sauce": c})
+    for a, b, c in itertools.product((False, True), repeat=3)
+]
+"""Every legal combination of player count and variants (the dummy needs 2 players)."""
 
 
 def rulebook_puddings(p: Sequence[int], penalty: bool) -> list[int]:

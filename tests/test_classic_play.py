@@ -6,7 +6,6 @@ and FACTS.md (classic section, with the project's rulings), not the engine.
 
 from __future__ import annotations
 
-import itertools
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -14,7 +13,7 @@ from collections.abc import Callable, Sequence
 import pytest
 
 import sushigo
-from oracle import rulebook_puddings
+from oracle import VARIANTS, rulebook_puddings
 from sushigo.core.actions import Pick
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.games.classic import ClassicState, Deal, Draw, score_round
@@ -777,15 +776,6 @@ def test_reshuffle_sampled_deal_comes_from_the_full_deck() -> None:
 # ---------------------------------------------------------------------------
 # Action notation and ids.
 
-VARIANTS = [
-    (players, dict(zip(("pass_both_ways", "reshuffle", "soy_sauce"), flags, strict=True)))
-    for players in (2, 3, 4, 5)
-    for flags in itertools.product((False, True), repeat=3)
-] + [
-    (2, {"dummy": True, "pass_both_ways": a, "reshuffle": b, "soy_sauce": c})
-    for a, b, c in itertools.product((False, True), repeat=3)
-]
-"""Every legal combination of players and variants."""
 
 
 def variant_id(players: int, options: dict[str, bool]) -> str:

@@ -18,20 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import sushigo
-from oracle import rulebook_puddings
+from oracle import VARIANTS, rulebook_puddings
 from sushigo.core.actions import Pick
 from sushigo.core.records import dumps, loads, make_record, replay
 from sushigo.games.classic import ClassicState, Deal, Draw, score_round
-
-VARIANTS: list[tuple[int, dict[str, bool]]] = [
-    (players, dict(zip(("pass_both_ways", "reshuffle", "soy_sauce"), flags, strict=True)))
-    for players in (2, 3, 4, 5)
-    for flags in itertools.product((False, True), repeat=3)
-] + [
-    (2, {"dummy": True, "pass_both_ways": a, "reshuffle": b, "soy_sauce": c})
-    for a, b, c in itertools.product((False, True), repeat=3)
-]
-"""Every legal combination of player count and variants (the dummy needs 2 players)."""
 
 HAND_SIZE = {2: 10, 3: 9, 4: 8, 5: 7}
 
