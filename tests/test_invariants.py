@@ -119,6 +119,8 @@ def check_views(state: ClassicState, model: Model) -> None:
         assert Counter(view.hand) == Counter(state.hand(v))
         assert view.hands[0] is None or Counter(view.hands[0]) == Counter(state.hand(v))
         assert len(view.hands) == len(view.hand_sizes) == len(view.tableaux) == n
+        # Only the controller knows which card it drew from the dummy's pile.
+        assert view.drawn == (model.drawn if v == ctrl else None)
         for rel in range(1, n):
             x = (v + rel) % n
             assert view.hand_sizes[rel] == len(state.hand(x))

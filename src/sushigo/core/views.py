@@ -44,6 +44,8 @@ class PlayerView(NamedTuple):
     """+1 when hands pass left this round, -1 when they pass right."""
     controller: int | None
     """Relative index of the seat controlling the dummy this turn, else None."""
+    drawn: str | None = None
+    """The card the viewer drew from the dummy's pile this turn (only the drawer sees it)."""
 
     def absolute(self, relative: int) -> int:
         """Absolute seat of a relative index."""

@@ -689,6 +689,7 @@ class ClassicState(State):
             self._discards,
             step,
             None if ctrl is None else (ctrl - seat) % n,
+            self._drawn if seat == ctrl else None,
         )
 
     def _rel_scores(self, seat: int) -> list[int]:

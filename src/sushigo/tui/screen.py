@@ -120,9 +120,10 @@ def turn_screen(
             parts.append(line)
     if view.controller is not None:
         if view.controller == 0:
+            drew = view.drawn.replace("-", " ") if view.drawn else "a card"
             parts.append(
                 Text(
-                    "You control the dummy this turn: you drew a card from its pile, "
+                    f"You control the dummy this turn: you drew {drew} from its pile, "
                     "and after your own card you choose one for the dummy.",
                     style="bold",
                 )
