@@ -28,4 +28,5 @@ count() {
 }
 base=$(count 0)
 total=$(count "$games")
-echo "instructions per 4-player random game: $(( (total - base) / games ))"
+engine=$("$python" -c 'import sushigo.games.classic as c; print("source" if c.__file__.endswith(".py") else "compiled")')
+echo "instructions per 4-player random game ($engine engine): $(( (total - base) / games ))"

@@ -88,6 +88,7 @@ def run_bench(args: argparse.Namespace) -> int:
                 {
                     "python": platform.python_version(),
                     "machine": platform.machine(),
+                    "engine": build,
                     "results": results,
                 },
                 indent=2,
