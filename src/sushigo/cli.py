@@ -21,6 +21,14 @@ def parse_variants(values: Sequence[str] | None) -> dict[str, bool]:
     return options
 
 
+def game_options(args: argparse.Namespace) -> dict[str, Any]:
+    """Ruleset options from ``--variant`` and ``--menu``."""
+    options: dict[str, Any] = dict(parse_variants(args.variant))
+    if getattr(args, "menu", None):
+        options["menu"] = args.menu
+    return options
+
+
 def parse_list(value: str | None) -> list[str]:
     """A comma-separated list, blanks dropped."""
     return [v.strip() for v in (value or "").split(",") if v.strip()]
@@ -46,6 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
             action="append",
             metavar="NAME",
             help="pass-both-ways, dummy, reshuffle, soy-sauce (repeat or comma-separate)",
+        )
+        p.add_argument(
+            "--menu",
+            help="Sushi Go Party! menu: a suggested menu's name, or 7 card kinds, comma-separated",
         )
 
     p = sub.add_parser("play", help="play in the terminal against bots")
@@ -77,6 +89,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("rules", help="the rules summary and the project's rulings")
     p.add_argument("--game", default="sushi-go", help="ruleset name (default: sushi-go)")
+    p.add_argument("--menu", help="Sushi Go Party!: also show this menu")
 
     p = sub.add_parser("bench", help="measure engine throughput")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")

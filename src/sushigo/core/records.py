@@ -7,10 +7,10 @@ The common header is checked here; each ruleset writes and re-plays its own body
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from typing import Any
 
-from sushigo.core.errors import OptionsError, RecordError
+from sushigo.core.errors import IllegalActionError, OptionsError, RecordError
 from sushigo.core.ruleset import Ruleset, make
 from sushigo.core.state import State
 
@@ -89,6 +89,31 @@ def ruleset_of(record: dict[str, Any], where: str = "record") -> Ruleset:
         return make(record["game"], players=record["players"], **options)
     except OptionsError as exc:
         raise RecordError(f"{where}: {exc}") from None
+
+
+def card_lists(value: object, where: str, known: Container[str]) -> list[list[str]]:
+    """A record's list of card lists, every card one of ``known``; else RecordError."""
+    if not isinstance(value, list) or not all(isinstance(h, list) for h in value):
+        raise RecordError(f"{where}: expected a list of card lists")
+    for cards in value:
+        for c in cards:
+            if not isinstance(c, str) or c not in known:
+                raise RecordError(f"{where}: unknown card {c!r}")
+    return value
+
+
+def guard(fn: Callable[[Any], None], arg: Any, where: str) -> None:
+    """Call ``fn(arg)``; an IllegalActionError becomes a RecordError saying where."""
+    try:
+        fn(arg)
+    except IllegalActionError as exc:
+        raise RecordError(f"{where}: {exc}") from None
+
+
+def compare(recorded: object, actual: object, where: str) -> None:
+    """RecordError unless a recorded value (when present) equals what the rules give."""
+    if recorded is not None and recorded != actual:
+        raise RecordError(f"{where}: the record says {recorded}, the rules give {actual}")
 
 
 def replay(record: dict[str, Any], where: str = "record") -> State:

@@ -53,5 +53,6 @@ def _load(name: str) -> ModuleType:
 
 
 classic = _load("classic")
+party = _load("party")
 
-__all__ = ["classic"]
+__all__ = ["classic", "party"]

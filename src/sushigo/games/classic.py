@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, ClassVar
@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from sushigo.core.actions import Pick
 from sushigo.core.cards import CardTable, CardType
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
+from sushigo.core.records import card_lists, compare, guard
 from sushigo.core.ruleset import Ruleset, register
 from sushigo.core.scoring import most_and_fewest, split_award
 from sushigo.core.state import State
@@ -402,7 +403,7 @@ class ClassicRuleset(Ruleset):
             if not isinstance(entry, dict):
                 raise RecordError(f"{at}: a round is an object with 'hands' and 'turns'")
             hands = _cards_lists(entry.get("hands"), f"{at}, hands")
-            _guard(state.apply_chance, Deal(tuple(map(tuple, hands))), at)
+            guard(state.apply_chance, Deal(tuple(map(tuple, hands))), at)
             turns = entry.get("turns")
             if not isinstance(turns, list):
                 raise RecordError(f"{at}: 'turns' must be a list")
@@ -426,7 +427,7 @@ class ClassicRuleset(Ruleset):
                 if self.dummy:
                     if not isinstance(draws[t], str):
                         raise RecordError(f"{at_t}: a draw is a card id")
-                    _guard(state.apply_chance, Draw(draws[t]), at_t)
+                    guard(state.apply_chance, Draw(draws[t]), at_t)
                 picks = _cards_lists(turn, at_t)
                 if len(picks) != self.seats:
                     raise RecordError(
@@ -441,14 +442,14 @@ class ClassicRuleset(Ruleset):
                             raise RecordError(f"{at_t}: the dummy takes exactly one card")
                         give = picks[2][0]
                     actions[seat] = Pick(tuple(picks[seat]), give)
-                _guard(state.apply, actions, at_t)
+                guard(state.apply, actions, at_t)
             if state.round == r or len(turns) != self.hand_size:
                 raise RecordError(
                     f"{at}: a round has {self.hand_size} turns, the record has {len(turns)}"
                 )
             result = state.results[r]
-            _compare(entry.get("scores"), list(result.scores), f"{at}: scores")
-            _compare(entry.get("breakdown"), list(result.breakdown), f"{at}: breakdown")
+            compare(entry.get("scores"), list(result.scores), f"{at}: scores")
+            compare(entry.get("breakdown"), list(result.breakdown), f"{at}: breakdown")
         if state.is_terminal():
             for key, value in (
                 ("dessert_scores", state.dessert_scores()),
@@ -457,7 +458,7 @@ class ClassicRuleset(Ruleset):
                 ("puddings", list(state.desserts)),
             ):
                 if key in record:
-                    _compare(record[key], value, f"{where}: {key}")
+                    compare(record[key], value, f"{where}: {key}")
         return state
 
     def score_round(self, tableaux: Sequence[Sequence[str]]) -> list[dict[str, int]]:
@@ -1014,25 +1015,7 @@ class ClassicState(State):
 
 
 def _cards_lists(value: object, where: str) -> list[list[str]]:
-    if not isinstance(value, list) or not all(isinstance(h, list) for h in value):
-        raise RecordError(f"{where}: expected a list of card lists")
-    for cards in value:
-        for c in cards:
-            if not isinstance(c, str) or c not in CLASSIC_CARDS.by_id:
-                raise RecordError(f"{where}: unknown card {c!r}")
-    return value
-
-
-def _guard(fn: Callable[[Any], None], arg: Any, where: str) -> None:
-    try:
-        fn(arg)
-    except IllegalActionError as exc:
-        raise RecordError(f"{where}: {exc}") from None
-
-
-def _compare(recorded: object, actual: object, where: str) -> None:
-    if recorded is not None and recorded != actual:
-        raise RecordError(f"{where}: the record says {recorded}, the rules give {actual}")
+    return card_lists(value, where, CLASSIC_CARDS.by_id)
 
 
 def _not_in_hand(seat: int, card: str, hand: Iterable[str], n: int = 1) -> str:

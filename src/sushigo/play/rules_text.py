@@ -9,7 +9,7 @@ import textwrap
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import game_names
 
-_MODULES = {"sushi-go": "sushigo.games.classic"}
+_MODULES = {"sushi-go": "sushigo.games.classic", "sushi-go-party": "sushigo.games.party"}
 
 
 def rules_text(game: str) -> str:
@@ -25,5 +25,14 @@ def rules_text(game: str) -> str:
 
 
 def run_rules(args: argparse.Namespace) -> int:
-    print(rules_text(args.game), end="")
+    text = rules_text(args.game)
+    if args.menu:
+        from sushigo.games.party_cards import find_menu
+
+        if args.game != "sushi-go-party":
+            raise OptionsError("--menu goes with --game sushi-go-party")
+        menu = find_menu(args.menu)
+        low, high = menu.players()
+        text += f"\nMenu - {menu.describe()} ({low}-{high} players)\n"
+    print(text, end="")
     return 0

@@ -117,13 +117,13 @@ def simulate(
 
 
 def run_simulate(args: argparse.Namespace) -> int:
-    from sushigo.cli import parse_list, parse_variants
+    from sushigo.cli import game_options, parse_list
 
     if args.games < 1:
         raise OptionsError("--games must be at least 1")
     specs = parse_list(args.agents)
     players = args.players if args.players is not None else len(specs)
-    ruleset = make(args.game, players=players, **parse_variants(args.variant))
+    ruleset = make(args.game, players=players, **game_options(args))
     if len(specs) != ruleset.players:
         raise OptionsError(
             f"--agents lists {len(specs)} agents for {ruleset.players} players; give one per seat"

@@ -1,0 +1,223 @@
+"""The Sushi Go Party! engine, for the menus it plays so far: deals, desserts,
+miso soup, uramaki during the round, wasabi, records and invariants."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import sushigo
+from sushigo.agents import make_agent
+from sushigo.core.actions import Pick
+from sushigo.core.errors import IllegalActionError, OptionsError, RecordError
+from sushigo.core.records import dumps, loads, replay
+from sushigo.games.party import PartyDeal, PartyRuleset, PartyState
+from sushigo.games.party_cards import HAND_SIZES, desserts_per_round
+from sushigo.games.party_scoring import Played
+from sushigo.play import play_game, record_game
+
+PLAYABLE = {
+    "my-first-meal": (2, 8),
+    "custom-uramaki": (3, 8),
+    "custom-temaki": (3, 8),
+    "custom-fruit": (2, 8),
+}
+MENUS = {
+    "my-first-meal": "my-first-meal",
+    "custom-uramaki": "uramaki, onigiri, eel, edamame, tea, soy-sauce, fruit",
+    "custom-temaki": "temaki, tofu, miso-soup, edamame, wasabi, soy-sauce, pudding",
+    "custom-fruit": "maki, dumpling, sashimi, tempura, wasabi, tea, fruit",
+}
+
+
+def rules(players: int, menu: str = "my-first-meal") -> PartyRuleset:
+    rs = sushigo.make("sushi-go-party", players=players, menu=MENUS.get(menu, menu))
+    assert isinstance(rs, PartyRuleset)
+    return rs
+
+
+def test_menus_with_unbuilt_specials_are_refused_with_a_reason() -> None:
+    with pytest.raises(OptionsError, match="spoon and takeout-box cannot be played yet"):
+        sushigo.make("sushi-go-party", players=4, menu="master-menu")
+    with pytest.raises(OptionsError, match="edamame may only be used with 3 to 8 players"):
+        sushigo.make("sushi-go-party", players=2, menu=MENUS["custom-uramaki"])
+    with pytest.raises(OptionsError, match="2 to 8 players"):
+        sushigo.make("sushi-go-party", players=9)
+
+
+def first_deal(rs: PartyRuleset, hands: list[list[str]], added: tuple[str, ...]) -> PartyState:
+    state = rs.new_game()
+    state.apply_chance(PartyDeal(added, tuple(tuple(h) for h in hands)))
+    return state
+
+
+def test_miso_soups_played_the_same_turn_are_discarded() -> None:
+    rs = rules(3)
+    hands = [
+        ["miso-soup", "egg-nigiri"] + ["tempura"] * 8,
+        ["miso-soup", "salmon-nigiri"] + ["sashimi"] * 8,
+        ["miso-soup"] + ["maki-1"] * 4 + ["maki-2"] * 5,
+    ]
+    state = first_deal(rs, hands, ("green-tea-ice-cream",) * 5)
+    state.apply({0: Pick(("miso-soup",)), 1: Pick(("miso-soup",)), 2: Pick(("maki-1",))})
+    assert state.tableau(0) == () and state.tableau(1) == ()
+    # Seat 1 now holds seat 0's old hand, seat 2 seat 1's, seat 0 seat 2's: the last
+    # miso soup, played alone on its turn, stays.
+    state.apply({0: Pick(("miso-soup",)), 1: Pick(("tempura",)), 2: Pick(("sashimi",))})
+    assert [p.card for p in state.tableau(0)] == ["miso-soup"]
+
+
+def test_uramaki_score_during_the_round_and_the_next_place_at_round_end() -> None:
+    rs = rules(3, "custom-uramaki")
+    hands = [
+        ["uramaki-5", "uramaki-5"] + ["eel"] * 8,
+        ["uramaki-5", "uramaki-5"] + ["edamame"] * 8,
+        ["uramaki-4"] * 4
+        + ["onigiri-circle"] * 2
+        + ["onigiri-triangle"] * 2
+        + ["onigiri-square"] * 2,
+    ]
+    added = ("fruit-watermelon-pineapple",) * 3 + ("fruit-pineapple-orange",) * 2
+    state = first_deal(rs, hands, added)
+    state.apply({0: Pick(("uramaki-5",)), 1: Pick(("uramaki-5",)), 2: Pick(("uramaki-4",))})
+    state.apply({0: Pick(("uramaki-4",)), 1: Pick(("uramaki-5",)), 2: Pick(("uramaki-5",))})
+    # Seat 1 reached 10 icons: 8 points at once, and its uramaki are discarded.
+    assert [p.card for p in state.tableau(1)] == []
+    assert [p.card for p in state.tableau(0)] == ["uramaki-5", "uramaki-4"]
+    state.apply({0: Pick(("edamame",)), 1: Pick(("uramaki-4",)), 2: Pick(("eel",))})
+    state.apply({0: Pick(("eel",)), 1: Pick(("edamame",)), 2: Pick(("uramaki-4",))})
+    # Seat 2 reached 13: second place, 5 points.
+    assert all(p.kind != "uramaki" for p in state.tableau(2))
+    while state.round == 0:
+        state.apply({s: state.legal_actions(s)[-1] for s in state.to_act()})
+    icons_left = [
+        sum(int(p.card[-1]) for p in res if p.kind == "uramaki")
+        for res in state.results[0].tableaux
+    ]
+    uramaki = [b["uramaki"] for b in state.results[0].breakdown]
+    assert uramaki[1] >= 8 and uramaki[2] >= 5
+    # At round end the most icons left take the third place, 2 points.
+    best = max(icons_left)
+    for s in range(3):
+        extra = uramaki[s] - {0: 0, 1: 8, 2: 5}[s]
+        assert extra == (2 if icons_left[s] == best and best > 0 else 0)
+
+
+def test_nigiri_goes_on_a_free_wasabi() -> None:
+    rs = rules(2)
+    state = first_deal(
+        rs,
+        [["wasabi", "squid-nigiri"] + ["tempura"] * 8, ["wasabi", "egg-nigiri"] + ["sashimi"] * 8],
+        ("green-tea-ice-cream",) * 5,
+    )
+    state.apply({0: Pick(("wasabi",)), 1: Pick(("sashimi",))})
+    # The hands switch: seat 0 takes the egg from seat 1's old hand, seat 1 the squid.
+    state.apply({0: Pick(("egg-nigiri",)), 1: Pick(("squid-nigiri",))})
+    assert list(state.tableau(0)) == [Played("wasabi"), Played("egg-nigiri", on_wasabi=True)]
+    assert list(state.tableau(1)) == [Played("sashimi"), Played("squid-nigiri")]
+
+
+def test_an_illegal_pick_is_refused() -> None:
+    rs = rules(2)
+    state = first_deal(
+        rs,
+        [["tempura"] * 8 + ["egg-nigiri"] * 2, ["sashimi"] * 8 + ["salmon-nigiri"] * 2],
+        ("green-tea-ice-cream",) * 5,
+    )
+    with pytest.raises(IllegalActionError, match="seat 0 cannot take sashimi"):
+        state.apply({0: Pick(("sashimi",)), 1: Pick(("sashimi",))})
+    with pytest.raises(IllegalActionError, match="one card"):
+        state.apply({0: Pick(("tempura", "tempura")), 1: Pick(("sashimi",))})
+
+
+def test_a_deal_must_come_from_the_deck_and_add_the_right_desserts() -> None:
+    rs = rules(2)
+    state = rs.new_game()
+    with pytest.raises(IllegalActionError, match="adds 5 desserts"):
+        state.apply_chance(PartyDeal((), (("tempura",) * 10, ("sashimi",) * 10)))
+    with pytest.raises(IllegalActionError, match="does not have"):
+        state.apply_chance(
+            PartyDeal(("green-tea-ice-cream",) * 5, (("tempura",) * 10, ("tempura",) * 10))
+        )
+
+
+def conserved(state: PartyState) -> None:
+    rs = state.rules
+    hands = sum(len(state.hand(s)) for s in range(rs.players))
+    assert len({len(state.hand(s)) for s in range(rs.players)}) == 1
+    played = sum(len(state.tableau(s)) for s in range(rs.players))
+    assert hands + played <= rs.players * rs.hand_size
+    kept = sum(len(d) for d in state.desserts)
+    added = sum(desserts_per_round(rs.players)[: state.round + (0 if state.is_chance() else 1)])
+    assert kept <= min(added, 15)
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**31),
+    menu=st.sampled_from(sorted(PLAYABLE)),
+    players=st.integers(2, 8),
+)
+def test_random_playouts(seed: int, menu: str, players: int) -> None:
+    low, high = PLAYABLE[menu]
+    players = max(low, min(high, players))
+    rs = rules(players, menu)
+    import random
+
+    rng = random.Random(seed)
+    state = rs.new_game()
+    while not state.is_terminal():
+        if state.is_chance():
+            deal = state.sample_chance(rng)
+            assert all(len(h) == HAND_SIZES[players] for h in deal.hands)
+            state.apply_chance(deal)
+        else:
+            state.apply({s: rng.choice(state.legal_actions(s)) for s in state.to_act()})
+            view = state.observe(0) if not state.is_terminal() else None
+            if view is not None and state.turn == 0:
+                assert all(h is None for h in view.hands[1:])
+        conserved(state)
+    totals = [0] * players
+    for res in state.results:
+        for s, b in enumerate(res.breakdown):
+            assert sum(b.values()) == res.scores[s]
+            totals[s] += res.scores[s]
+    for s, pts in enumerate(state.dessert_scores()):
+        totals[s] += pts
+    assert totals == state.returns()
+    assert state.winners()
+
+
+@pytest.mark.parametrize(
+    ("menu", "players"), [("my-first-meal", 5), ("custom-uramaki", 8), ("custom-fruit", 2)]
+)
+def test_records_replay_and_tampering_is_caught(menu: str, players: int) -> None:
+    rs = rules(players, menu)
+    state = play_game(rs, [make_agent("random", i) for i in range(players)], 11)
+    record = loads(
+        dumps(record_game(state, [f"P{i}" for i in range(players)], ["random"] * players, 11))
+    )
+    assert replay(record).returns() == state.returns()
+    bad = loads(dumps(record))
+    bad["rounds"][1]["scores"][0] += 1
+    with pytest.raises(RecordError, match="round 2: scores"):
+        replay(bad)
+    bad = loads(dumps(record))
+    dealt = record["rounds"][0]["hands"][0]
+    absent = next(c for c in rs.deck if c not in dealt)
+    bad["rounds"][0]["turns"][0][0] = [absent]
+    with pytest.raises(RecordError, match="round 1, turn 1: seat 0 cannot take"):
+        replay(bad)
+
+
+def test_desserts_are_kept_and_the_rest_reshuffled() -> None:
+    rs = rules(4)
+    state = play_game(rs, [make_agent("random", i) for i in range(4)], 5)
+    kept = Counter(p.card for d in state.desserts for p in d)
+    assert set(kept) <= {"green-tea-ice-cream"}
+    added = sum(len(r.desserts_added) for r in state.results)
+    assert added == sum(desserts_per_round(4))
+    assert sum(kept.values()) <= added
