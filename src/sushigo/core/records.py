@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Container, Iterable, Iterator, Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from sushigo.core.errors import IllegalActionError, OptionsError, RecordError
 from sushigo.core.ruleset import Ruleset, make
@@ -89,6 +89,48 @@ def ruleset_of(record: dict[str, Any], where: str = "record") -> Ruleset:
         return make(record["game"], players=record["players"], **options)
     except OptionsError as exc:
         raise RecordError(f"{where}: {exc}") from None
+
+
+class Finished(Protocol):
+    """What a state reports at the end of a game (every card game's state does)."""
+
+    def returns(self) -> list[int]: ...
+    def dessert_scores(self) -> list[int]: ...
+    def winners(self) -> list[int]: ...
+
+
+def final_fields(state: Finished, **extra: Any) -> dict[str, Any]:
+    """The end-of-game fields of a record: ``extra`` (a game's dessert counts), then
+    dessert scores, final scores and winners."""
+    return {
+        **extra,
+        "dessert_scores": state.dessert_scores(),
+        "final_scores": state.returns(),
+        "winners": state.winners(),
+    }
+
+
+def compare_fields(record: dict[str, Any], fields: dict[str, Any], where: str) -> None:
+    """RecordError at the first field the record holds that the rules disagree with."""
+    for key, value in fields.items():
+        compare(record.get(key), value, f"{where}: {key}")
+
+
+def record_rounds(
+    record: dict[str, Any], where: str, limit: int
+) -> list[tuple[str, dict[str, Any]]]:
+    """A record's rounds, each with the place to name in errors; RecordError unless
+    ``rounds`` is a list of at most ``limit`` objects."""
+    rounds = record["rounds"]
+    if not isinstance(rounds, list) or len(rounds) > limit:
+        raise RecordError(f"{where}: 'rounds' must be a list of at most {limit} rounds")
+    out = []
+    for r, entry in enumerate(rounds):
+        at = f"{where}, round {r + 1}"
+        if not isinstance(entry, dict):
+            raise RecordError(f"{at}: a round is an object with 'hands' and 'turns'")
+        out.append((at, entry))
+    return out
 
 
 def card_lists(value: object, where: str, known: Container[str]) -> list[list[str]]:

@@ -16,7 +16,14 @@ from typing import Any, ClassVar
 from sushigo.core.actions import Pick
 from sushigo.core.cards import CardTable, CardType
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
-from sushigo.core.records import card_lists, compare, guard
+from sushigo.core.records import (
+    card_lists,
+    compare,
+    compare_fields,
+    final_fields,
+    guard,
+    record_rounds,
+)
 from sushigo.core.ruleset import Ruleset, register
 from sushigo.core.scoring import most_and_fewest, split_award
 from sushigo.core.state import State
@@ -387,21 +394,12 @@ class ClassicRuleset(Ruleset):
             rounds.append(entry)
         body: dict[str, Any] = {"rounds": rounds}
         if state.is_terminal():
-            body["puddings"] = list(state.desserts)
-            body["dessert_scores"] = state.dessert_scores()
-            body["final_scores"] = state.returns()
-            body["winners"] = state.winners()
+            body.update(final_fields(state, puddings=list(state.desserts)))
         return body
 
     def replay(self, record: dict[str, Any], where: str = "record") -> ClassicState:
         state = self.new_game()
-        rounds = record["rounds"]
-        if not isinstance(rounds, list) or len(rounds) > ROUNDS:
-            raise RecordError(f"{where}: 'rounds' must be a list of at most {ROUNDS} rounds")
-        for r, entry in enumerate(rounds):
-            at = f"{where}, round {r + 1}"
-            if not isinstance(entry, dict):
-                raise RecordError(f"{at}: a round is an object with 'hands' and 'turns'")
+        for r, (at, entry) in enumerate(record_rounds(record, where, ROUNDS)):
             hands = _cards_lists(entry.get("hands"), f"{at}, hands")
             guard(state.apply_chance, Deal(tuple(map(tuple, hands))), at)
             turns = entry.get("turns")
@@ -451,14 +449,7 @@ class ClassicRuleset(Ruleset):
             compare(entry.get("scores"), list(result.scores), f"{at}: scores")
             compare(entry.get("breakdown"), list(result.breakdown), f"{at}: breakdown")
         if state.is_terminal():
-            for key, value in (
-                ("dessert_scores", state.dessert_scores()),
-                ("final_scores", state.returns()),
-                ("winners", state.winners()),
-                ("puddings", list(state.desserts)),
-            ):
-                if key in record:
-                    compare(record[key], value, f"{where}: {key}")
+            compare_fields(record, final_fields(state, puddings=list(state.desserts)), where)
         return state
 
     def score_round(self, tableaux: Sequence[Sequence[str]]) -> list[dict[str, int]]:

@@ -22,7 +22,14 @@ from typing import Any, ClassVar
 
 from sushigo.core.actions import Pick
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
-from sushigo.core.records import card_lists, compare, guard
+from sushigo.core.records import (
+    card_lists,
+    compare,
+    compare_fields,
+    final_fields,
+    guard,
+    record_rounds,
+)
 from sushigo.core.ruleset import Ruleset, register
 from sushigo.core.state import State
 from sushigo.core.views import PlayerView
@@ -168,21 +175,12 @@ class PartyRuleset(Ruleset):
         ]
         body: dict[str, Any] = {"rounds": rounds}
         if state.is_terminal():
-            body["desserts"] = [list(d) for d in state.desserts]
-            body["dessert_scores"] = state.dessert_scores()
-            body["final_scores"] = state.returns()
-            body["winners"] = state.winners()
+            body.update(final_fields(state, desserts=_dessert_lists(state)))
         return body
 
     def replay(self, record: dict[str, Any], where: str = "record") -> PartyState:
         state = self.new_game()
-        rounds = record["rounds"]
-        if not isinstance(rounds, list) or len(rounds) > ROUNDS:
-            raise RecordError(f"{where}: 'rounds' must be a list of at most {ROUNDS} rounds")
-        for r, entry in enumerate(rounds):
-            at = f"{where}, round {r + 1}"
-            if not isinstance(entry, dict):
-                raise RecordError(f"{at}: a round is an object with 'hands' and 'turns'")
+        for r, (at, entry) in enumerate(record_rounds(record, where, ROUNDS)):
             added = card_lists([entry.get("desserts_added")], f"{at}, desserts_added", _BY_ID)[0]
             hands = card_lists(entry.get("hands"), f"{at}, hands", _BY_ID)
             guard(state.apply_chance, PartyDeal(tuple(added), tuple(map(tuple, hands))), at)
@@ -202,12 +200,7 @@ class PartyRuleset(Ruleset):
             compare(entry.get("scores"), list(state.results[r].scores), f"{at}: scores")
             compare(entry.get("breakdown"), list(state.results[r].breakdown), f"{at}: breakdown")
         if state.is_terminal():
-            for key, value in (
-                ("dessert_scores", state.dessert_scores()),
-                ("final_scores", state.returns()),
-                ("winners", state.winners()),
-            ):
-                compare(record.get(key), value, f"{where}: {key}")
+            compare_fields(record, final_fields(state, desserts=_dessert_lists(state)), where)
         return state
 
 
@@ -523,6 +516,11 @@ class PartyState(State):
             self._final = tuple(totals)
         else:
             self._phase = _DEAL
+
+
+def _dessert_lists(state: PartyState) -> list[list[str]]:
+    """The desserts each seat kept, as card ids (a record's ``desserts``)."""
+    return [[p.card for p in kept] for kept in state.desserts]
 
 
 def _free_wasabi(tab: Sequence[Played]) -> bool:
