@@ -114,11 +114,3 @@ class State(ABC):
             raise IllegalActionError("no deal, draw or roll is due now")
         self._check_chance(outcome)
         self._apply_chance(outcome)
-
-    def step(self, actions: Mapping[int, Action] | Sequence[Action], rng: random.Random) -> None:
-        """Apply a decision, then any chance events that follow, drawn from ``rng``."""
-        if not isinstance(actions, Mapping):
-            actions = dict(zip(self.to_act(), actions, strict=True))
-        self.apply(actions)
-        while self.is_chance():
-            self.apply_chance(self.sample_chance(rng))

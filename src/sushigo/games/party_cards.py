@@ -8,7 +8,7 @@ menus). This module is data and validation only; the rules engine builds on it.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sushigo.core.cards import CardTable, CardType
@@ -323,8 +323,3 @@ def main_deck(menu: Menu) -> dict[str, int]:
 def dessert_pile(menu: Menu) -> dict[str, int]:
     """The chosen dessert's 15 cards, from which desserts join the deck each round."""
     return kind_cards(menu.dessert)
-
-
-def count(multiset: Mapping[str, int]) -> int:
-    """Number of cards in a multiset."""
-    return sum(multiset.values())

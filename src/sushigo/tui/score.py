@@ -50,6 +50,7 @@ from sushigo.cli import parse_variants
 from sushigo.core.errors import OptionsError, ParseError
 from sushigo.games.classic import CLASSIC_CARDS, ROUNDS, ClassicRuleset, winners
 from sushigo.play.files import read_text
+from sushigo.play.loop import seat_names as seat_names_of
 from sushigo.tui.cards import tableau_text
 from sushigo.tui.screen import final_table, round_table, winner_sentence
 
@@ -374,7 +375,7 @@ def ask_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
             say(str(exc))
             continue
         break
-    seat_names = list(names) + (["Dummy"] * (rs.seats - len(names)))
+    seat_names = seat_names_of(rs, names)
     rounds: list[list[list[str]]] = []
     for r in range(1, ROUNDS + 1):
         if r > 1:
