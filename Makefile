@@ -6,8 +6,8 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 RUNSTAMP := $(VENV)/.installed
-# The compiled (mypyc) classic engine; see src/sushigo/games/__init__.py.
-ACCEL_SRC := src/sushigo/games/classic.py
+# The compiled (mypyc) engine; see src/sushigo/games/__init__.py.
+ACCEL_SRC := $(wildcard src/sushigo/games/*.py) tools/build_accel.py
 ACCEL  := $(VENV)/.accel-built
 
 .PHONY: play test lint typecheck unit unit-pure unit-compiled accel bench clean
@@ -24,13 +24,15 @@ $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet -e ".[dev]"
 	touch $@ $(RUNSTAMP)
 
-# Compile the classic engine with mypyc, in place. If the compiler is missing
-# or fails, the pure-Python engine is used and the reason is in build/accel.log.
+# Compile the engines with mypyc, in place. If the compiler is missing or
+# fails, the pure-Python engine is used and the reason is in build/accel.log.
 $(ACCEL): $(ACCEL_SRC) $(wildcard src/sushigo/core/*.py) $(STAMP)
 	@mkdir -p build
-	@cd src && ../$(BIN)/mypyc sushigo/games/classic.py > ../build/accel.log 2>&1 \
-	  && echo "compiled the classic engine with mypyc" \
-	  || echo "note: could not compile the classic engine (see build/accel.log); the pure-Python one is used"
+	@find src -name '*.so' -delete
+	@cd src && ../$(BIN)/python ../tools/build_accel.py > ../build/accel.log 2>&1 \
+	  && echo "compiled the engines with mypyc" \
+	  || { find . -name '*.so' -delete; \
+	       echo "note: could not compile the engines (see build/accel.log); the pure-Python ones are used"; }
 	@rm -rf src/build
 	@touch $@
 
@@ -40,7 +42,7 @@ play: $(RUNSTAMP)
 	$(BIN)/sushigo play $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -1,5 +1,6 @@
-"""The Sushi Go Party! engine, for the menus it plays so far: deals, desserts,
-miso soup, uramaki during the round, wasabi, records and invariants."""
+"""The Sushi Go Party! engine's basic turn: deals, desserts, miso soup, uramaki
+during the round, wasabi, records and invariants. The specials' decisions are
+tested in test_party_specials.py."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from hypothesis import strategies as st
 
 import sushigo
 from sushigo.agents import make_agent
-from sushigo.core.actions import Pick
 from sushigo.core.errors import IllegalActionError, OptionsError, RecordError
 from sushigo.core.records import dumps, loads, replay
 from sushigo.games.party import PartyDeal, PartyRuleset, PartyState
+from sushigo.games.party_actions import pick_of
 from sushigo.games.party_cards import HAND_SIZES, desserts_per_round
 from sushigo.games.party_scoring import Played
 from sushigo.play import play_game, record_game
@@ -39,11 +40,11 @@ def rules(players: int, menu: str = "my-first-meal") -> PartyRuleset:
     return rs
 
 
-def test_menus_with_unbuilt_specials_are_refused_with_a_reason() -> None:
-    with pytest.raises(OptionsError, match="spoon and takeout-box cannot be played yet"):
-        sushigo.make("sushi-go-party", players=4, menu="master-menu")
+def test_illegal_menus_and_player_counts_are_refused_with_a_reason() -> None:
     with pytest.raises(OptionsError, match="edamame may only be used with 3 to 8 players"):
         sushigo.make("sushi-go-party", players=2, menu=MENUS["custom-uramaki"])
+    with pytest.raises(OptionsError, match="menu may only be used with 2 to 6 players"):
+        sushigo.make("sushi-go-party", players=7, menu="party-sampler")
     with pytest.raises(OptionsError, match="2 to 8 players"):
         sushigo.make("sushi-go-party", players=9)
 
@@ -62,11 +63,11 @@ def test_miso_soups_played_the_same_turn_are_discarded() -> None:
         ["miso-soup"] + ["maki-1"] * 4 + ["maki-2"] * 5,
     ]
     state = first_deal(rs, hands, ("green-tea-ice-cream",) * 5)
-    state.apply({0: Pick(("miso-soup",)), 1: Pick(("miso-soup",)), 2: Pick(("maki-1",))})
+    state.apply({0: pick_of("miso-soup"), 1: pick_of("miso-soup"), 2: pick_of("maki-1")})
     assert state.tableau(0) == () and state.tableau(1) == ()
     # Seat 1 now holds seat 0's old hand, seat 2 seat 1's, seat 0 seat 2's: the last
     # miso soup, played alone on its turn, stays.
-    state.apply({0: Pick(("miso-soup",)), 1: Pick(("tempura",)), 2: Pick(("sashimi",))})
+    state.apply({0: pick_of("miso-soup"), 1: pick_of("tempura"), 2: pick_of("sashimi")})
     assert [p.card for p in state.tableau(0)] == ["miso-soup"]
 
 
@@ -82,13 +83,13 @@ def test_uramaki_score_during_the_round_and_the_next_place_at_round_end() -> Non
     ]
     added = ("fruit-watermelon-pineapple",) * 3 + ("fruit-pineapple-orange",) * 2
     state = first_deal(rs, hands, added)
-    state.apply({0: Pick(("uramaki-5",)), 1: Pick(("uramaki-5",)), 2: Pick(("uramaki-4",))})
-    state.apply({0: Pick(("uramaki-4",)), 1: Pick(("uramaki-5",)), 2: Pick(("uramaki-5",))})
+    state.apply({0: pick_of("uramaki-5"), 1: pick_of("uramaki-5"), 2: pick_of("uramaki-4")})
+    state.apply({0: pick_of("uramaki-4"), 1: pick_of("uramaki-5"), 2: pick_of("uramaki-5")})
     # Seat 1 reached 10 icons: 8 points at once, and its uramaki are discarded.
     assert [p.card for p in state.tableau(1)] == []
     assert [p.card for p in state.tableau(0)] == ["uramaki-5", "uramaki-4"]
-    state.apply({0: Pick(("edamame",)), 1: Pick(("uramaki-4",)), 2: Pick(("eel",))})
-    state.apply({0: Pick(("eel",)), 1: Pick(("edamame",)), 2: Pick(("uramaki-4",))})
+    state.apply({0: pick_of("edamame"), 1: pick_of("uramaki-4"), 2: pick_of("eel")})
+    state.apply({0: pick_of("eel"), 1: pick_of("edamame"), 2: pick_of("uramaki-4")})
     # Seat 2 reached 13: second place, 5 points.
     assert all(p.kind != "uramaki" for p in state.tableau(2))
     while state.round == 0:
@@ -113,10 +114,13 @@ def test_nigiri_goes_on_a_free_wasabi() -> None:
         [["wasabi", "squid-nigiri"] + ["tempura"] * 8, ["wasabi", "egg-nigiri"] + ["sashimi"] * 8],
         ("green-tea-ice-cream",) * 5,
     )
-    state.apply({0: Pick(("wasabi",)), 1: Pick(("sashimi",))})
+    state.apply({0: pick_of("wasabi"), 1: pick_of("sashimi")})
     # The hands switch: seat 0 takes the egg from seat 1's old hand, seat 1 the squid.
-    state.apply({0: Pick(("egg-nigiri",)), 1: Pick(("squid-nigiri",))})
-    assert list(state.tableau(0)) == [Played("wasabi"), Played("egg-nigiri", on_wasabi=True)]
+    state.apply({0: pick_of("egg-nigiri"), 1: pick_of("squid-nigiri")})
+    assert list(state.tableau(0)) == [
+        Played("wasabi", covered=True),
+        Played("egg-nigiri", on_wasabi=True),
+    ]
     assert list(state.tableau(1)) == [Played("sashimi"), Played("squid-nigiri")]
 
 
@@ -128,9 +132,11 @@ def test_an_illegal_pick_is_refused() -> None:
         ("green-tea-ice-cream",) * 5,
     )
     with pytest.raises(IllegalActionError, match="seat 0 cannot take sashimi"):
-        state.apply({0: Pick(("sashimi",)), 1: Pick(("sashimi",))})
-    with pytest.raises(IllegalActionError, match="one card"):
-        state.apply({0: Pick(("tempura", "tempura")), 1: Pick(("sashimi",))})
+        state.apply({0: pick_of("sashimi"), 1: pick_of("sashimi")})
+    with pytest.raises(IllegalActionError, match="only a special order copies"):
+        state.apply({0: pick_of("tempura", "tempura"), 1: pick_of("sashimi")})
+    with pytest.raises(IllegalActionError, match="cannot call chopsticks-1"):
+        state.apply({0: pick_of("tempura", None, "chopsticks-1"), 1: pick_of("sashimi")})
 
 
 def test_a_deal_must_come_from_the_deck_and_add_the_right_desserts() -> None:
@@ -208,7 +214,7 @@ def test_records_replay_and_tampering_is_caught(menu: str, players: int) -> None
     bad = loads(dumps(record))
     dealt = record["rounds"][0]["hands"][0]
     absent = next(c for c in rs.deck if c not in dealt)
-    bad["rounds"][0]["turns"][0][0] = [absent]
+    bad["rounds"][0]["turns"][0][0] = absent
     with pytest.raises(RecordError, match="round 1, turn 1: seat 0 cannot take"):
         replay(bad)
 

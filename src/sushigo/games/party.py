@@ -1,26 +1,28 @@
 """Sushi Go Party! (2-8 players, menus): ``sushigo.make("sushi-go-party", players=5,
-menu="my-first-meal")``.
+menu="master-menu")``.
 
-Rules: ../shared/rules/sushi-go-party-rulebook.md and FACTS.md. Cards and menus
-are data in :mod:`sushigo.games.party_cards`; scoring is in
-:mod:`sushigo.games.party_scoring`.
+Rules: ../shared/rules/sushi-go-party-rulebook.md (its card guide is the
+authority) and FACTS.md. Cards and menus are data in
+:mod:`sushigo.games.party_cards`, scoring is in :mod:`sushigo.games.party_scoring`
+and the actions and their notation in :mod:`sushigo.games.party_actions`.
 
-This release plays every card that needs no choice beyond the pick itself.
-Chopsticks, spoon, menu, special order and takeout box each add a mid-turn
-decision; until they are built, a menu that uses one is refused with a message
-saying so.
+A turn: every player picks at once (a special order names its copy, and a
+bonus card may be called), the cards are revealed and placed (wasabi, miso
+soup and uramaki take effect), then the called bonus cards and the menus and
+takeout boxes played resolve one by one, lowest lower-right number first. Each
+of them may need a decision of one seat (the player using it, or the player a
+spoon asks), and a menu first draws four cards (a chance event). When nothing
+is left to resolve, hands pass to the left.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
-from sushigo.core.actions import Pick
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
 from sushigo.core.records import (
     card_lists,
@@ -32,25 +34,41 @@ from sushigo.core.records import (
 )
 from sushigo.core.ruleset import Ruleset, register
 from sushigo.core.state import State
-from sushigo.core.views import PlayerView
+from sushigo.games.party_actions import (
+    CHOICE_KINDS,
+    SPECIAL_ORDER,
+    Choice,
+    FlipChoices,
+    PartyAction,
+    PartyPick,
+    choice_of,
+    parse_party_action,
+    pick_of,
+)
 from sushigo.games.party_cards import (
     HAND_SIZES,
+    KINDS,
     PARTY_CARDS,
     Menu,
     check_menu,
     dessert_pile,
     desserts_per_round,
     find_menu,
+    kind_cards,
     main_deck,
+    order_number,
 )
-from sushigo.games.party_scoring import RULINGS as SCORING_RULINGS
 from sushigo.games.party_scoring import (
+    FLIPPED,
     Played,
     dessert_points,
+    played_of_token,
+    played_value,
     score_round,
     uramaki_claims,
     winners,
 )
+from sushigo.games.party_scoring import RULINGS as SCORING_RULINGS
 
 SUMMARY = """\
 Sushi Go Party! - 2 to 8 players, 3 rounds, with a menu: nigiri, 1 roll, 3 appetizers,
@@ -68,26 +86,78 @@ tofu 2/6/0, onigiri 1/4/9/16 per set of shapes, edamame 1 per opponent with edam
 (at most 4 each), miso soup 3 unless two or more are played in the same turn.
 Specials: wasabi triples the next nigiri; tea 1 per card of your biggest colour;
 soy sauce 4 with the most colours.
+  Chopsticks, spoon: call one at the reveal on a later turn (one per turn).
+    Chopsticks: play a second card from your hand; the chopsticks go into that hand.
+    Spoon: name a card (a kind such as nigiri, or an exact one such as salmon nigiri);
+    the first player to your left holding it gives it to you, and takes the spoon
+    into their hand. Nobody has it: the spoon is discarded.
+  Menu (2-6 players): draw 4 cards from the deck, play 1 (not a menu), return the rest.
+  Special order (2-6 players): copies a card you played earlier this round.
+  Takeout box: flip any of your cards from earlier turns face-down; each is worth 2.
+  Bonus actions, menus and takeout boxes resolve after the reveal, lowest number
+  (lower right of the card) first.
 Desserts at game end: pudding most +6 / fewest -6 (no penalty with 2), green tea
 ice cream 12 per 4, fruit -2/0/1/3/6/10 per fruit by icons.
 Winner: most points, then most dessert cards.
-
-Not yet playable: chopsticks, spoon, menu, special order and takeout box.
 """
 
 ROUNDS = 3
-NOT_YET = ("chopsticks", "spoon", "menu", "special-order", "takeout-box")
-"""Specials whose mid-turn decisions are not built yet."""
 
 RULINGS: tuple[str, ...] = (
     *SCORING_RULINGS,
-    "The last card of each hand is played as it comes, with no decision.",
-    "A nigiri goes on a wasabi that has no nigiri yet, as in the classic game.",
+    "The last card of each hand is played as it comes, with no decision (a special "
+    "order still chooses what it copies).",
+    "A nigiri goes on a wasabi that has no nigiri yet, as in the classic game; a special "
+    "order copying a nigiri is a nigiri played now and goes on a free wasabi the same way, "
+    "whether or not the card it copies lies on one.",
+    "A bonus action is called with the pick, before the cards are revealed, and only "
+    "with a chopsticks or spoon played on an earlier turn and at least two cards in hand "
+    "(with one, nothing would be left to take).",
+    "On equal lower-right numbers (a special order copying a chopsticks or spoon) the "
+    "printed card goes first, then seats in clockwise order from the first seat (FACTS.md).",
+    "A bonus card in use leaves the table at once, so a special order played with it "
+    "cannot copy it. A special order used as chopsticks or spoon goes into the hand as a "
+    "special order.",
+    "A spoon may name a card kind (nigiri, maki, chopsticks, ...) or an exact card with "
+    "different contents (egg nigiri, maki 2, onigiri circle, a fruit card); numbered "
+    "chopsticks, spoons, menus and takeout boxes are named by kind only, and a player "
+    "holding two of them chooses which to give.",
+    "Uramaki reached through the reveal are compared together; a card played later in the "
+    "turn (chopsticks, spoon, menu, special order) that brings a player to 10 icons scores "
+    "the next place at that moment.",
+    "A takeout box may flip any cards its player played on earlier turns of the round, "
+    "including bonus cards and desserts; a flipped card is no longer what its face shows, "
+    "so a flipped dessert scores 2 this round and goes back into the deck. A flipped "
+    "nigiri on a wasabi keeps that wasabi covered.",
+    "A menu draws up to 4 cards (fewer if the deck has fewer) and must play one unless "
+    "every card drawn is a menu.",
+    "A decision with only one possible answer is made without asking.",
 )
 
 _BY_ID = PARTY_CARDS.by_id
 _ORDER = PARTY_CARDS.order
-_SINGLES = {c: Pick((c,)) for c in PARTY_CARDS.ids}
+_N = len(PARTY_CARDS.ids)
+_BONUS = frozenset(("chopsticks", "spoon"))
+_QUEUED = frozenset(("menu", "takeout-box"))
+_SLOW = frozenset((SPECIAL_ORDER, *(c for c in PARTY_CARDS.ids if _BY_ID[c].family in _QUEUED)))
+"""Cards whose pick needs more than placing: a copy, or a place in the queue."""
+_PLAIN = {c: played_value(c) for c in PARTY_CARDS.ids}
+_SINGLE = {c: pick_of(c) for c in PARTY_CARDS.ids}
+_VARIANT_KINDS = frozenset(("nigiri", "maki", "uramaki", "onigiri", "fruit"))
+"""Kinds whose cards differ in content: a spoon may ask for one exactly."""
+
+
+def _sorted_hand(cards: Sequence[str]) -> list[str]:
+    return sorted(cards, key=_ORDER.__getitem__)
+
+
+def _distinct_picks(hand: Sequence[str]) -> tuple[PartyPick, ...]:
+    """One plain pick per card type in a hand (no special order among them)."""
+    return tuple([_SINGLE[c] for c in dict.fromkeys(hand)])
+
+
+# ---------------------------------------------------------------------------
+# The ruleset.
 
 
 class PartyRuleset(Ruleset):
@@ -108,12 +178,6 @@ class PartyRuleset(Ruleset):
         else:
             raise OptionsError(f"a menu is a name or a list of card kinds, not {menu!r}")
         check_menu(chosen, players)
-        missing = [k for k in chosen.specials if k in NOT_YET]
-        if missing:
-            raise OptionsError(
-                f"{' and '.join(missing)} cannot be played yet (their mid-turn choices are "
-                "still being built); choose a menu without them, such as my-first-meal"
-            )
         self.players = players
         self.seats = players
         self.menu = chosen
@@ -127,6 +191,14 @@ class PartyRuleset(Ruleset):
         self.desserts: dict[str, int] = dessert_pile(chosen)
         """The dessert pile the rounds' desserts are drawn from."""
         self.desserts_added = desserts_per_round(players)
+        asks: list[str] = []
+        for kind in chosen.kinds:
+            asks.append(kind)
+            if kind in _VARIANT_KINDS:
+                asks.extend(kind_cards(kind))
+        self.asks: tuple[Choice, ...] = tuple(choice_of("ask", (a,)) for a in asks)
+        """Every request a spoon may make with this menu: each kind, and each exact card
+        of the kinds whose cards differ."""
 
     def __repr__(self) -> str:
         return f"make({self.name!r}, players={self.players}, menu={self.options['menu']!r})"
@@ -147,19 +219,14 @@ class PartyRuleset(Ruleset):
     def new_game(self) -> PartyState:
         return PartyState(self)
 
-    def parse_action(self, text: str) -> Pick:
-        pick = Pick.parse(text, PARTY_CARDS)
-        if len(pick.cards) != 1 or pick.dummy is not None:
-            raise ParseError(f"{text!r}: in Sushi Go Party! a pick is one card")
-        return pick
+    def parse_action(self, text: str) -> PartyAction:
+        return parse_party_action(text)
 
-    def action_id(self, action: Pick) -> int:
-        return _ORDER[action.cards[0]]
+    def action_id(self, action: PartyAction) -> int:
+        return action_id(action)
 
-    def action_from_id(self, action_id: int) -> Pick:
-        if not 0 <= action_id < len(PARTY_CARDS.ids):
-            raise ParseError(f"no action has id {action_id}")
-        return _SINGLES[PARTY_CARDS.ids[action_id]]
+    def action_from_id(self, action_id: int) -> PartyAction:
+        return action_from_id(action_id)
 
     def record_body(self, state: State) -> dict[str, Any]:
         assert isinstance(state, PartyState)
@@ -167,7 +234,8 @@ class PartyRuleset(Ruleset):
             {
                 "desserts_added": list(res.desserts_added),
                 "hands": [list(h) for h in res.hands],
-                "turns": [[list(p) for p in turn] for turn in res.turns],
+                "turns": [list(turn) for turn in res.turns],
+                "mid_turn": [_event_json(e) for e in res.events],
                 "scores": list(res.scores),
                 "breakdown": [dict(b) for b in res.breakdown],
             }
@@ -187,21 +255,71 @@ class PartyRuleset(Ruleset):
             turns = entry.get("turns")
             if not isinstance(turns, list) or len(turns) != self.hand_size:
                 raise RecordError(f"{at}: a round has {self.hand_size} turns")
+            events = entry.get("mid_turn", [])
+            if not isinstance(events, list):
+                raise RecordError(f"{at}: 'mid_turn' must be a list")
+            _replay_round(state, r, at, turns, events)
+            result = state.results[r]
             for t, turn in enumerate(turns):
-                at_t = f"{at}, turn {t + 1}"
-                picks = card_lists(turn, at_t, _BY_ID)
-                if len(picks) != self.seats or any(len(p) != 1 for p in picks):
-                    raise RecordError(f"{at_t}: a turn lists one card for each seat")
-                if state.round != r:
-                    placed = [list(p) for p in state.results[r].turns[t]]
-                    compare(picks, placed, f"{at_t}: the last cards")
-                    continue
-                guard(state.apply, {s: _SINGLES[p[0]] for s, p in enumerate(picks)}, at_t)
-            compare(entry.get("scores"), list(state.results[r].scores), f"{at}: scores")
-            compare(entry.get("breakdown"), list(state.results[r].breakdown), f"{at}: breakdown")
+                compare(turn, list(result.turns[t]), f"{at}, turn {t + 1}: the picks")
+            compare(entry.get("scores"), list(result.scores), f"{at}: scores")
+            compare(entry.get("breakdown"), list(result.breakdown), f"{at}: breakdown")
         if state.is_terminal():
             compare_fields(record, final_fields(state, desserts=_dessert_lists(state)), where)
         return state
+
+
+def _replay_round(state: PartyState, r: int, at: str, turns: list[Any], events: list[Any]) -> None:
+    """Drive one round of a record through the state; RecordError at the first fault."""
+    e = 0
+    while state.round == r and not state.is_terminal():
+        phase = state._phase
+        t = state.turn
+        at_t = f"{at}, turn {t + 1}"
+        if phase == _PICK:
+            turn = turns[t]
+            if not isinstance(turn, list) or len(turn) != state.rules.players:
+                raise RecordError(f"{at_t}: a turn lists one pick for each seat")
+            actions: dict[int, PartyAction] = {}
+            for seat in state.to_act():
+                text = turn[seat]
+                if not isinstance(text, str):
+                    raise RecordError(f"{at_t}: a pick is written as text, not {text!r}")
+                try:
+                    actions[seat] = parse_party_action(text)
+                except ParseError as exc:
+                    raise RecordError(f"{at_t}: seat {seat}: {exc}") from None
+            guard(state.apply, actions, at_t)
+            continue
+        if e >= len(events):
+            raise RecordError(f"{at_t}: the record stops before the turn is over")
+        event = events[e]
+        e += 1
+        at_e = f"{at_t}, mid-turn step {e}"
+        if not isinstance(event, dict) or event.get("turn") != t + 1:
+            raise RecordError(f"{at_e}: expected a step of turn {t + 1}, found {event!r}")
+        if phase == _DRAW:
+            cards = event.get("draw")
+            drawn = card_lists([cards], f"{at_e}, draw", _BY_ID)[0]
+            guard(state.apply_chance, MenuDraw(tuple(drawn)), at_e)
+            continue
+        who = event.get("seat")
+        text = event.get("choice")
+        if who not in state.to_act() or not isinstance(text, str):
+            raise RecordError(
+                f"{at_e}: seat {state.to_act()[0]} decides now; the record has {event!r}"
+            )
+        try:
+            action = parse_party_action(text)
+        except ParseError as exc:
+            raise RecordError(f"{at_e}: {exc}") from None
+        guard(state.apply, {state.to_act()[0]: action}, at_e)
+    if e != len(events):
+        raise RecordError(f"{at}: {len(events) - e} mid-turn steps after the round was over")
+
+
+# ---------------------------------------------------------------------------
+# Chance outcomes and results.
 
 
 @dataclass(frozen=True, slots=True)
@@ -213,18 +331,88 @@ class PartyDeal:
 
 
 @dataclass(frozen=True, slots=True)
+class MenuDraw:
+    """The cards a menu draws from the deck (up to four)."""
+
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PartyRound:
     """A finished round, as the record keeps it."""
 
     desserts_added: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
-    turns: tuple[tuple[tuple[str, ...], ...], ...]
+    turns: tuple[tuple[str, ...], ...]
+    """``turns[t][seat]``: the seat's pick on turn ``t``, in pick notation."""
+    events: tuple[tuple[int, int, str], ...]
+    """Mid-turn steps in order: ``(turn, seat, choice)``, or ``(turn, -1, drawn cards)``
+    for a menu's draw (cards comma-separated)."""
     tableaux: tuple[tuple[Played, ...], ...]
     breakdown: tuple[dict[str, int], ...]
     scores: tuple[int, ...]
 
 
-_DEAL, _PICK, _OVER = range(3)
+class Pending(NamedTuple):
+    """A mid-turn decision waiting to be made (public: everyone sees who decides what)."""
+
+    seat: int
+    """Seat that decides (relative to the viewer in a view)."""
+    kind: str
+    """A key of :data:`~sushigo.games.party_actions.CHOICE_KINDS`."""
+    card: str
+    """Token of the card being resolved (``chopsticks-2``, ``spoon-5``, ``menu-8``,
+    ``takeout-box-10``, ``special-order``)."""
+    detail: str = ""
+    """For ``give``: what the spoon asked for."""
+    owner: int = -1
+    """For ``give``: the seat using the spoon (relative in a view); else the deciding seat."""
+
+
+class PartyView(NamedTuple):
+    """What one seat may know, seat-relative: index 0 is the viewer, index ``i`` the seat
+    ``i`` places to the left (absolute ``(seat + i) % seats``)."""
+
+    ruleset: PartyRuleset
+    """The rules and the menu (public)."""
+    seat: int
+    """The viewer's absolute seat."""
+    seats: int
+    """Number of seats."""
+    round: int
+    """Round number, 0-based."""
+    turn: int
+    """Turn within the round, 0-based."""
+    hand: tuple[str, ...]
+    """The viewer's own hand, in card-table order."""
+    hands: tuple[tuple[str, ...] | None, ...]
+    """Hands the viewer knows (seen earlier this round), relative; None if unknown."""
+    hand_sizes: tuple[int, ...]
+    """Cards in each seat's hand, relative."""
+    tableaux: tuple[tuple[Played, ...], ...]
+    """What lies in front of each seat this round, in the order played, relative."""
+    earlier: tuple[int, ...]
+    """How many of each tableau's cards were played on earlier turns (they come first)."""
+    desserts: tuple[tuple[Played, ...], ...]
+    """Desserts kept from earlier rounds, relative."""
+    scores: tuple[int, ...]
+    """Points from completed rounds, relative."""
+    uramaki_scored: tuple[int, ...]
+    """Uramaki points scored so far this round, relative."""
+    uramaki_claimed: int
+    """Uramaki places taken this round (0-3; more after ties)."""
+    discards: tuple[str, ...]
+    """Cards discarded face-up this round (miso soups, scored uramaki, used menus...)."""
+    pending: Pending | None
+    """The mid-turn decision being made now (by anyone), relative; None at a pick."""
+    drawn: tuple[str, ...]
+    """The cards the viewer's menu drew, while the viewer chooses among them."""
+
+
+# ---------------------------------------------------------------------------
+# The state.
+
+_DEAL, _PICK, _CHOOSE, _DRAW, _OVER = range(5)
 
 
 class PartyState(State):
@@ -234,20 +422,37 @@ class PartyState(State):
         self.ruleset = ruleset
         self._rules: PartyRuleset = ruleset
         n = ruleset.players
+        self._all: tuple[int, ...] = tuple(range(n))
         if source is not None:
             self._phase: int = source._phase
             self._round: int = source._round
             self._turn: int = source._turn
             self._hands: list[list[str]] = [h[:] for h in source._hands]
+            self._singles: list[tuple[PartyPick, ...] | None] = list(source._singles)
             self._tabs: list[list[Played]] = [t[:] for t in source._tabs]
-            self._desserts: list[list[Played]] = [d[:] for d in source._desserts]
+            self._base: list[int] = list(source._base)
+            self._free: list[int] = list(source._free)
+            self._ura: list[int] = list(source._ura)
+            self._bonus: list[int] = list(source._bonus)
+            self._undealt: dict[str, int] = dict(source._undealt)
             self._in_deck: dict[str, int] = dict(source._in_deck)
             self._pile: dict[str, int] = dict(source._pile)
+            self._gone: int = source._gone
+            self._desserts: list[list[Played]] = [d[:] for d in source._desserts]
+            self._discards: list[str] = list(source._discards)
+            self._queue: list[tuple[int, int, int, Played]] = list(source._queue)
+            self._pending: Pending | None = source._pending
+            self._drawn: tuple[str, ...] = source._drawn
+            self._deciders: tuple[int, ...] = source._deciders
+            self._forced: dict[int, PartyPick] = dict(source._forced)
+            self._miso: list[tuple[int, Played]] = list(source._miso)
+            self._miso_played: int = source._miso_played
             self._uramaki_claimed: int = source._uramaki_claimed
             self._uramaki_scored: list[int] = list(source._uramaki_scored)
             self._added: tuple[str, ...] = source._added
             self._dealt: tuple[tuple[str, ...], ...] = source._dealt
-            self._turns: list[tuple[tuple[str, ...], ...]] = list(source._turns)
+            self._turns: list[tuple[str, ...]] = list(source._turns)
+            self._events: list[tuple[int, int, str]] = list(source._events)
             self._results: tuple[PartyRound, ...] = source._results
             self._final: tuple[int, ...] | None = source._final
         else:
@@ -255,15 +460,31 @@ class PartyState(State):
             self._round = 0
             self._turn = 0
             self._hands = [[] for _ in range(n)]
+            self._singles = [None] * n
             self._tabs = [[] for _ in range(n)]
-            self._desserts = [[] for _ in range(n)]
-            self._in_deck = {}  # desserts shuffled in and not yet kept
+            self._base = [0] * n
+            self._free = [0] * n
+            self._ura = [0] * n
+            self._bonus = [0] * n
+            self._undealt = {}
+            self._in_deck = {}  # desserts shuffled in and not kept
             self._pile = dict(ruleset.desserts)  # desserts not yet shuffled in
+            self._gone = 0  # special orders kept as desserts: out of the deck for good
+            self._desserts = [[] for _ in range(n)]
+            self._discards = []
+            self._queue = []
+            self._pending = None
+            self._drawn = ()
+            self._deciders = self._all
+            self._forced = {}
+            self._miso = []
+            self._miso_played = 0
             self._uramaki_claimed = 0
             self._uramaki_scored = [0] * n
             self._added = ()
             self._dealt = ()
             self._turns = []
+            self._events = []
             self._results = ()
             self._final = None
 
@@ -271,18 +492,22 @@ class PartyState(State):
 
     @property
     def rules(self) -> PartyRuleset:
+        """The ruleset, with its Party attributes (``ruleset`` is the same object)."""
         return self._rules
 
     @property
     def round(self) -> int:
+        """Current round, 0-based (3 once the game is over)."""
         return self._round
 
     @property
     def turn(self) -> int:
+        """Current turn within the round, 0-based."""
         return self._turn
 
     @property
     def results(self) -> tuple[PartyRound, ...]:
+        """Finished rounds."""
         return self._results
 
     @property
@@ -290,44 +515,85 @@ class PartyState(State):
         """The desserts each seat has kept."""
         return tuple(tuple(d) for d in self._desserts)
 
+    @property
+    def pending(self) -> Pending | None:
+        """The mid-turn decision being made (absolute seats), or None."""
+        return self._pending
+
+    @property
+    def uramaki_scored(self) -> tuple[int, ...]:
+        """Uramaki points each seat scored so far this round."""
+        return tuple(self._uramaki_scored)
+
     def hand(self, seat: int) -> tuple[str, ...]:
+        """A seat's hand (full information: not for agents)."""
         return tuple(self._hands[seat])
 
     def tableau(self, seat: int) -> tuple[Played, ...]:
+        """What lies in front of a seat this round, in the order played."""
         return tuple(self._tabs[seat])
 
+    def discards(self) -> tuple[str, ...]:
+        """Cards discarded face-up this round."""
+        return tuple(self._discards)
+
     def deck(self) -> dict[str, int]:
-        """The cards not in any hand, tableau or kept dessert (full information)."""
-        left = Counter(self._round_deck())
-        left.subtract(chain.from_iterable(self._hands))
-        left.subtract(p.card for t in self._tabs for p in t)
-        return {c: n for c, n in left.items() if n > 0}
+        """The cards not dealt this round (full information: not for agents)."""
+        return {c: k for c, k in self._undealt.items() if k > 0}
 
     def is_terminal(self) -> bool:
         return self._phase == _OVER
 
     def is_chance(self) -> bool:
-        return self._phase == _DEAL
+        return self._phase == _DEAL or self._phase == _DRAW
 
     def to_act(self) -> tuple[int, ...]:
-        return tuple(range(self._rules.players)) if self._phase == _PICK else ()
+        if self._phase == _PICK:
+            return self._deciders
+        if self._phase == _CHOOSE:
+            assert self._pending is not None
+            return (self._pending.seat,)
+        return ()
 
-    def legal_actions(self, seat: int) -> tuple[Pick, ...]:
-        if self._phase != _PICK or not 0 <= seat < self._rules.players:
-            return ()
-        return tuple(_SINGLES[c] for c in dict.fromkeys(self._hands[seat]))
+    def decisions(self) -> list[tuple[int, Sequence[PartyAction]]]:
+        if self._phase == _PICK:
+            return [(s, self._pick_actions(s)) for s in self._deciders]
+        if self._phase == _CHOOSE:
+            assert self._pending is not None
+            seat = self._pending.seat
+            return [(seat, self._choice_actions())]
+        return []
 
-    def observe(self, seat: int) -> PlayerView:
+    def legal_actions(self, seat: int) -> Sequence[PartyAction]:
+        if self._phase == _PICK and seat in self._deciders:
+            return self._pick_actions(seat)
+        if self._phase == _CHOOSE and self._pending is not None and seat == self._pending.seat:
+            return self._choice_actions()
+        return ()
+
+    def observe(self, seat: int) -> PartyView:
         n = self._rules.players
         if not 0 <= seat < n:
             raise IllegalActionError(f"no seat {seat}: seats are 0 to {n - 1}")
+        rel = [(seat + i) % n for i in range(n)]
         hands: list[tuple[str, ...] | None] = [None] * n
         hands[0] = tuple(self._hands[seat])
         for k in range(1, min(self._turn, n - 1) + 1):
             hands[k] = tuple(self._hands[(seat + k) % n])
-        rel = [(seat + i) % n for i in range(n)]
         totals = self.returns()
-        return PlayerView(
+        pending = self._pending
+        drawn: tuple[str, ...] = ()
+        if pending is not None:
+            if pending.kind == "order" and pending.seat == seat:
+                drawn = self._drawn
+            pending = Pending(
+                (pending.seat - seat) % n,
+                pending.kind,
+                pending.card,
+                pending.detail,
+                (pending.owner - seat) % n,
+            )
+        return PartyView(
             self._rules,
             seat,
             n,
@@ -336,12 +602,15 @@ class PartyState(State):
             tuple(self._hands[seat]),
             tuple(hands),
             tuple(len(self._hands[s]) for s in rel),
-            tuple(tuple(p.card for p in self._tabs[s]) for s in rel),
-            tuple(len(self._desserts[s]) for s in rel),
+            tuple(tuple(self._tabs[s]) for s in rel),
+            tuple(self._base[s] for s in rel),
+            tuple(tuple(self._desserts[s]) for s in rel),
             tuple(totals[s] for s in rel),
-            (),
-            1,
-            None,
+            tuple(self._uramaki_scored[s] for s in rel),
+            self._uramaki_claimed,
+            tuple(self._discards),
+            pending,
+            drawn,
         )
 
     def returns(self) -> list[int]:
@@ -354,17 +623,97 @@ class PartyState(State):
         return totals
 
     def dessert_scores(self) -> list[int]:
+        """Dessert points (only once the game is over; zeros before)."""
         if self._phase != _OVER:
             return [0] * self._rules.players
         return dessert_points(self._desserts, self._rules.menu.dessert)
 
     def winners(self) -> list[int]:
+        """Winning seats once the game is over (empty before)."""
         if self._final is None:
             return []
         return winners(self._final, [len(d) for d in self._desserts])
 
     def copy(self) -> PartyState:
         return PartyState(self._rules, self)
+
+    # -- legal actions ------------------------------------------------------
+
+    def _pick_actions(self, seat: int) -> tuple[PartyPick, ...]:
+        """Every pick ``seat`` may make now."""
+        if self._forced:  # the last card: only a special order's copy is chosen
+            return tuple(pick_of(SPECIAL_ORDER, t) for t in self._copy_targets(seat))
+        hand = self._hands[seat]
+        if not self._bonus[seat] and SPECIAL_ORDER not in hand:
+            singles = self._singles[seat]
+            if singles is None:
+                singles = self._singles[seat] = _distinct_picks(hand)
+            return singles
+        base: list[PartyPick] = []
+        for c in dict.fromkeys(hand):
+            if c == SPECIAL_ORDER:
+                targets = self._copy_targets(seat)
+                if targets:
+                    base.extend(pick_of(c, t) for t in targets)
+                else:
+                    base.append(_SINGLE[c])
+            else:
+                base.append(_SINGLE[c])
+        if len(hand) < 2 or not self._bonus[seat]:
+            return tuple(base)
+        out = list(base)
+        for call in self._callable(seat):
+            out.extend(pick_of(p.card, p.copy, call) for p in base)
+        return tuple(out)
+
+    def _callable(self, seat: int) -> list[str]:
+        """Tokens of the bonus cards ``seat`` may call, lowest number first."""
+        found = {p.token: p for p in self._tabs[seat] if p.kind in _BONUS}
+        return sorted(found, key=lambda t: _call_key(found[t]))
+
+    def _copy_targets(self, seat: int) -> list[str]:
+        """What a special order played now by ``seat`` may copy: the card id each card in
+        front of it counts as (in card-table order), then ``flipped`` if any is flipped."""
+        ids: set[str] = set()
+        flipped = False
+        for p in self._tabs[seat]:
+            if p.flipped:
+                flipped = True
+            elif p.kind not in _QUEUED:  # a menu or takeout box is used, not kept
+                ids.add(p.counts_as)
+        out = sorted(ids, key=_ORDER.__getitem__)
+        if flipped:
+            out.append(FLIPPED)
+        return out
+
+    def _choice_actions(self) -> Sequence[Choice]:
+        pending = self._pending
+        assert pending is not None
+        kind = pending.kind
+        seat = pending.seat
+        if kind == "take":
+            return tuple(choice_of("take", (c,)) for c in dict.fromkeys(self._hands[seat]))
+        if kind == "ask":
+            return self._rules.asks
+        if kind == "give":
+            return tuple(
+                choice_of("give", (c,)) for c in _matching(self._hands[seat], pending.detail)
+            )
+        if kind == "order":
+            return tuple(choice_of("order", (c,)) for c in _orderable(self._drawn))
+        if kind == "copy":
+            return tuple(choice_of("copy", (t,)) for t in self._copy_targets(seat))
+        if kind == "flip":
+            return FlipChoices(self._flippable(seat))
+        raise AssertionError(kind)
+
+    def _flippable(self, seat: int) -> dict[str, int]:
+        """The cards ``seat`` played on earlier turns and may flip, as token counts."""
+        counts: dict[str, int] = {}
+        for p in self._tabs[seat][: self._base[seat]]:
+            if not p.flipped:
+                counts[p.token] = counts.get(p.token, 0) + 1
+        return counts
 
     # -- chance -----------------------------------------------------------
 
@@ -373,122 +722,496 @@ class PartyState(State):
         deck = dict(self._rules.deck)
         for c, k in self._in_deck.items():
             deck[c] = deck.get(c, 0) + k
+        if self._gone:
+            deck[SPECIAL_ORDER] -= self._gone
         return deck
 
-    def sample_chance(self, rng: random.Random) -> PartyDeal:
+    def sample_chance(self, rng: random.Random) -> PartyDeal | MenuDraw:
+        rand = rng.random
+        if self._phase == _DRAW:
+            cards = PARTY_CARDS.expand(self._undealt)
+            k = min(4, len(cards))
+            return MenuDraw(PARTY_CARDS.sort(_partial_shuffle(cards, k, rand)))
         if self._phase != _DEAL:
-            raise IllegalActionError("no deal is due now")
+            raise IllegalActionError("no deal or draw is due now")
         rs = self._rules
         pile = PARTY_CARDS.expand(self._pile)
-        added = tuple(rng.sample(pile, rs.desserts_added[self._round]))
-        deck = Counter(self._round_deck())
-        deck.update(added)
+        added = _partial_shuffle(pile, rs.desserts_added[self._round], rand)
+        deck = self._round_deck()
+        for c in added:
+            deck[c] = deck.get(c, 0) + 1
         cards = PARTY_CARDS.expand(deck)
-        chosen = rng.sample(cards, rs.hand_size * rs.players)
         k = rs.hand_size
+        chosen = _partial_shuffle(cards, k * rs.players, rand)
         return PartyDeal(
             PARTY_CARDS.sort(added),
             tuple(PARTY_CARDS.sort(chosen[i * k : (i + 1) * k]) for i in range(rs.players)),
         )
 
     def _check_chance(self, outcome: object) -> None:
+        if self._phase == _DRAW:
+            if not isinstance(outcome, MenuDraw):
+                raise IllegalActionError("a menu draws cards now")
+            want = min(4, sum(self._undealt.values()))
+            if len(outcome.cards) != want:
+                raise IllegalActionError(f"a menu draws {want} cards, not {len(outcome.cards)}")
+            _check_subset(outcome.cards, self._undealt, "the deck")
+            return
         rs = self._rules
         if not isinstance(outcome, PartyDeal):
             raise IllegalActionError("a new round starts with a deal")
         want = rs.desserts_added[self._round]
         if len(outcome.desserts_added) != want:
             raise IllegalActionError(f"round {self._round + 1} adds {want} desserts")
-        short = Counter(outcome.desserts_added) - Counter(self._pile)
-        if short:
-            raise IllegalActionError(f"the dessert pile has no more {', '.join(short)}")
+        _check_subset(outcome.desserts_added, self._pile, "the dessert pile")
         if len(outcome.hands) != rs.players or any(len(h) != rs.hand_size for h in outcome.hands):
             raise IllegalActionError(f"a deal is {rs.players} hands of {rs.hand_size} cards")
-        deck = Counter(self._round_deck())
-        deck.update(outcome.desserts_added)
-        over = Counter(chain.from_iterable(outcome.hands)) - deck
-        if over:
-            raise IllegalActionError(
-                f"the deal uses cards the deck does not have: {', '.join(sorted(over))}"
-            )
+        deck = self._round_deck()
+        for c in outcome.desserts_added:
+            deck[c] = deck.get(c, 0) + 1
+        _check_subset(tuple(chain.from_iterable(outcome.hands)), deck, "the deck")
 
-    def _apply_chance(self, outcome: PartyDeal) -> None:
+    def _apply_chance(self, outcome: PartyDeal | MenuDraw) -> None:
+        if isinstance(outcome, MenuDraw):
+            self._phase = _CHOOSE
+            self._menu_drawn(outcome.cards)
+            if self._pending is None:
+                self._advance()
+            return
         for c in outcome.desserts_added:
             self._pile[c] -= 1
             self._in_deck[c] = self._in_deck.get(c, 0) + 1
+        undealt = self._round_deck()
+        for c in chain.from_iterable(outcome.hands):
+            undealt[c] -= 1
+        self._undealt = undealt
         self._added = outcome.desserts_added
         self._dealt = tuple(PARTY_CARDS.sort(h) for h in outcome.hands)
         self._hands = [list(h) for h in self._dealt]
-        self._tabs = [[] for _ in self._hands]
-        self._uramaki_claimed = 0
-        self._uramaki_scored = [0] * self._rules.players
+        self._singles = [None] * self._rules.players
         self._turn = 0
         self._turns = []
-        self._phase = _PICK
+        self._events = []
+        self._start_turn()
 
-    # -- decisions --------------------------------------------------------
+    # -- checks -------------------------------------------------------------
+
+    def apply(self, actions: Mapping[int, PartyAction]) -> None:
+        """As :meth:`State.apply`, with a fast path for the common turn: every player
+        picks one card that needs nothing but placing."""
+        hands = self._hands
+        n = len(hands)
+        if self._phase != _PICK or self._forced or len(actions) != n:
+            return State.apply(self, actions)
+        for seat in range(n):
+            act = actions.get(seat)
+            if act is None or act.__class__ is not PartyPick:
+                return State.apply(self, actions)
+            assert isinstance(act, PartyPick)
+            if act.copy is not None or act.call is not None or act.card in _SLOW:
+                self._check(seat, act)
+            elif act.card not in hands[seat]:
+                raise IllegalActionError(_not_in_hand(seat, act.card, hands[seat]))
+        self._reveal(actions)  # type: ignore[arg-type]
 
     def _check(self, seat: int, action: object) -> None:
-        if not isinstance(action, Pick) or len(action.cards) != 1 or action.dummy is not None:
-            raise IllegalActionError(f"seat {seat}: a pick is one card, not {action!r}")
-        card = action.cards[0]
-        if card not in self._hands[seat]:
-            held = ", ".join(self._hands[seat]) or "nothing"
-            raise IllegalActionError(f"seat {seat} cannot take {card}: their hand holds {held}")
+        if self._phase == _PICK:
+            if not isinstance(action, PartyPick):
+                raise IllegalActionError(
+                    f"seat {seat} picks a card now (e.g. 'tempura'), not {action}"
+                )
+            self._check_pick(seat, action)
+            return
+        pending = self._pending
+        assert pending is not None
+        if not isinstance(action, Choice) or action.kind != pending.kind:
+            raise IllegalActionError(
+                f"seat {seat} must decide '{pending.kind}:' now "
+                f"({CHOICE_KINDS[pending.kind]}), not {action}"
+            )
+        if action not in self._choice_actions():
+            raise IllegalActionError(self._why_not(seat, action))
 
-    def _apply(self, actions: Mapping[int, Pick]) -> None:
-        n = self._rules.players
-        picks = tuple(actions[s].cards for s in range(n))
-        self._reveal([p[0] for p in picks])
-        self._after_turn(picks)
+    def _check_pick(self, seat: int, pick: PartyPick) -> None:
+        hand = self._hands[seat]
+        card = pick.card
+        if card not in hand:
+            raise IllegalActionError(_not_in_hand(seat, card, hand))
+        if self._forced and seat in self._forced:
+            raise IllegalActionError(f"seat {seat} has no choice on this turn")
+        if card == SPECIAL_ORDER:
+            targets = self._copy_targets(seat)
+            if pick.copy is None and targets:
+                raise IllegalActionError(
+                    f"seat {seat}: say what the special order copies, e.g. "
+                    f"special-order={targets[0]} (it may copy {', '.join(targets)})"
+                )
+            if pick.copy is not None and pick.copy not in targets:
+                have = ", ".join(targets) or "nothing yet"
+                raise IllegalActionError(
+                    f"seat {seat}: a special order copies a card played earlier this round; "
+                    f"it may copy {have}, not {pick.copy}"
+                )
+        elif pick.copy is not None:
+            raise IllegalActionError(f"seat {seat}: only a special order copies a card")
+        if pick.call is not None:
+            if self._forced:
+                raise IllegalActionError(f"seat {seat}: no bonus card can be used on the last turn")
+            if pick.call not in self._callable(seat):
+                have = ", ".join(self._callable(seat)) or "none"
+                raise IllegalActionError(
+                    f"seat {seat} cannot call {pick.call}: it must be a chopsticks or spoon in "
+                    f"front of them from an earlier turn (theirs: {have})"
+                )
+            if len(hand) < 2:
+                raise IllegalActionError(
+                    f"seat {seat} cannot call {pick.call} with one card in hand"
+                )
 
-    def _reveal(self, cards: Sequence[str]) -> None:
-        """Every seat plays its card; then miso soups and uramaki take effect."""
-        for seat, card in enumerate(cards):
-            self._hands[seat].remove(card)
-            tab = self._tabs[seat]
-            kind = _BY_ID[card].family
-            if kind == "nigiri" and _free_wasabi(tab):
-                tab.append(Played(card, on_wasabi=True))
+    def _why_not(self, seat: int, action: Choice) -> str:
+        pending = self._pending
+        assert pending is not None
+        what = ",".join(action.cards) or "nothing"
+        if action.kind in ("take", "give"):
+            return f"seat {seat} cannot {action.kind} {what}: their hand holds " + (
+                ", ".join(self._hands[seat]) or "nothing"
+            )
+        if action.kind == "order":
+            return f"seat {seat} cannot play {what} from the menu: it drew {', '.join(self._drawn)}"
+        if action.kind == "copy":
+            have = ", ".join(self._copy_targets(seat))
+            return f"seat {seat}: the special order may copy {have}, not {what}"
+        if action.kind == "flip":
+            have = ", ".join(self._flippable(seat)) or "nothing"
+            return (
+                f"seat {seat} may flip only cards played on earlier turns this round "
+                f"({have}), not {what}"
+            )
+        names = ", ".join(a.cards[0] for a in self._rules.asks)
+        return f"seat {seat}: a spoon asks for one of {names}, not {what}"
+
+    # -- the turn -------------------------------------------------------------
+
+    def _apply(self, actions: Mapping[int, PartyAction]) -> None:
+        if self._phase == _PICK:
+            picks: dict[int, PartyPick] = dict(self._forced)
+            for s, a in actions.items():
+                assert isinstance(a, PartyPick)
+                picks[s] = a
+            self._reveal(picks)
+            return
+        ((seat, action),) = actions.items()
+        assert isinstance(action, Choice)
+        self._resolve(seat, action)
+
+    def _start_turn(self) -> None:
+        """Mark what was played before this turn; play the last cards as they come."""
+        self._base = [len(t) for t in self._tabs]
+        self._miso = []
+        self._miso_played = 0
+        hands = self._hands
+        if len(hands[0]) != 1:
+            self._deciders = self._all
+            self._forced = {}
+            self._phase = _PICK
+            return
+        # "The player receiving [the last card] simply places it": only a special
+        # order still has a choice, of what it copies.
+        forced: dict[int, PartyPick] = {}
+        deciders: list[int] = []
+        for s, hand in enumerate(hands):
+            card = hand[0]
+            if card == SPECIAL_ORDER:
+                targets = self._copy_targets(s)
+                if len(targets) > 1:
+                    deciders.append(s)
+                    continue
+                forced[s] = pick_of(card, targets[0] if targets else None)
             else:
-                tab.append(Played(card))
-        # "If more than 1 miso soup is played on the same turn, all are discarded."
-        miso = [s for s, c in enumerate(cards) if c == "miso-soup"]
-        if len(miso) > 1:
-            for s in miso:
-                self._tabs[s].pop()
-        # Uramaki: the first to reach 10 icons score at once, and discard them.
-        reached = {}
-        for seat, tab in enumerate(self._tabs):
-            icons = sum(_BY_ID[p.card].icons for p in tab if p.kind == "uramaki")
-            if icons >= 10:
-                reached[seat] = icons
-        if reached:
-            awards, self._uramaki_claimed = uramaki_claims(reached, self._uramaki_claimed)
-            for seat, pts in awards.items():
-                self._uramaki_scored[seat] += pts
-                self._tabs[seat] = [p for p in self._tabs[seat] if p.kind != "uramaki"]
+                forced[s] = _SINGLE[card]
+        if deciders:
+            self._forced = forced
+            self._deciders = tuple(deciders)
+            self._phase = _PICK
+            return
+        self._forced = {}
+        self._reveal(forced)
 
-    def _after_turn(self, picks: tuple[tuple[str, ...], ...]) -> None:
-        self._turns.append(picks)
+    def _reveal(self, picks: Mapping[int, PartyPick]) -> None:
+        """Every seat plays its pick at once; then the turn's queue resolves."""
+        n = self._rules.players
+        hands = self._hands
+        singles = self._singles
+        self._forced = {}
+        self._turns.append(tuple([str(picks[s]) for s in range(n)]))
+        queue = self._queue
+        for s in range(n):
+            p = picks[s]
+            card = p.card
+            hand = hands[s]
+            hand.remove(card)
+            if card not in hand:
+                cached = singles[s]
+                if cached is not None:
+                    pick = _SINGLE[card]
+                    singles[s] = tuple([q for q in cached if q is not pick])
+            if p.call is not None:
+                called = played_of_token(p.call)
+                queue.append(_call_key(called) + (s, called))
+        for s in range(n):
+            p = picks[s]
+            if p.card == SPECIAL_ORDER:
+                if p.copy is None:
+                    self._discards.append(SPECIAL_ORDER)  # nothing to copy
+                else:
+                    self._put(s, _copy(p.copy), False)
+            else:
+                self._put(s, _PLAIN[p.card], False)
+        ura = self._ura
+        reached = {s: ura[s] for s in range(n) if ura[s] >= 10}
+        if reached:
+            self._claim(reached)
+        self._advance()
+
+    def _put(self, seat: int, p: Played, later: bool) -> None:
+        """Place a card in front of ``seat``, with the effects of playing it.
+
+        ``later``: played after the reveal (through chopsticks, spoon, menu or a
+        special order's copy), so uramaki score at once, on their own.
+        """
+        tab = self._tabs[seat]
+        kind = p.kind
+        if kind == "nigiri":
+            if self._free[seat]:
+                for i, q in enumerate(tab):
+                    if q.kind == "wasabi" and not q.covered:
+                        tab[i] = played_value(q.card, q.copies, False, False, True)
+                        break
+                self._free[seat] -= 1
+                p = played_value(p.card, p.copies, False, True, False)
+        elif kind == "wasabi":
+            self._free[seat] += 1
+        elif kind in _BONUS:
+            self._bonus[seat] += 1
+        elif kind == "uramaki":
+            self._ura[seat] += p.icons
+        elif kind in _QUEUED:
+            self._queue.append((order_number(p.card) or 0, 0, seat, p))
+        tab.append(p)
+        if kind == "miso-soup":
+            # "If more than 1 miso soup is played on the same turn, all are discarded",
+            # counting those played through chopsticks, spoon, menu or special order.
+            self._miso.append((seat, p))
+            self._miso_played += 1
+            if self._miso_played > 1:
+                for s, q in self._miso:
+                    self._remove(s, q)
+                    self._discards.append(q.card)
+                self._miso = []
+        elif kind == "uramaki" and later and self._ura[seat] >= 10:
+            self._claim({seat: self._ura[seat]})
+
+    def _remove(self, seat: int, p: Played) -> None:
+        """Take one card off the table in front of ``seat`` (the last one equal to ``p``)."""
+        tab = self._tabs[seat]
+        for i in range(len(tab) - 1, -1, -1):
+            if tab[i] is p or tab[i] == p:
+                del tab[i]
+                if i < self._base[seat]:
+                    self._base[seat] -= 1
+                kind = p.kind
+                if kind in _BONUS:
+                    self._bonus[seat] -= 1
+                elif kind == "uramaki":
+                    self._ura[seat] -= p.icons
+                elif kind == "wasabi" and not p.covered:
+                    self._free[seat] -= 1
+                return
+        raise AssertionError(f"{p} is not in front of seat {seat}")
+
+    def _claim(self, reached: dict[int, int]) -> None:
+        """Uramaki: the seats that reached 10 icons score and discard their uramaki."""
+        awards, self._uramaki_claimed = uramaki_claims(reached, self._uramaki_claimed)
+        for seat, pts in awards.items():
+            self._uramaki_scored[seat] += pts
+            tab = self._tabs[seat]
+            for q in [q for q in tab if q.kind == "uramaki"]:
+                self._remove(seat, q)
+                self._discards.append(q.card)
+
+    def _advance(self) -> None:
+        """Resolve the turn's queue until a decision or a draw is needed, or it is empty."""
+        queue = self._queue
+        while self._pending is None:
+            if not queue:
+                self._end_turn()
+                return
+            if len(queue) > 1:
+                queue.sort(key=_queue_key)
+            _, _, seat, p = queue.pop(0)
+            kind = p.kind
+            if kind == "chopsticks":
+                options = list(dict.fromkeys(self._hands[seat]))
+                if len(options) == 1:
+                    self._take(seat, p, options[0])
+                else:
+                    self._pending = Pending(seat, "take", p.token, "", seat)
+            elif kind == "spoon":
+                self._pending = Pending(seat, "ask", p.token, "", seat)
+            elif kind == "menu":
+                self._pending = Pending(seat, "order", p.token, "", seat)
+                if sum(self._undealt.values()) == 0:
+                    self._menu_drawn(())  # nothing to draw: the menu is discarded
+                    continue
+                self._phase = _DRAW
+                return
+            else:  # takeout box
+                flippable = self._flippable(seat)
+                if flippable:
+                    self._pending = Pending(seat, "flip", p.token, "", seat)
+                else:
+                    self._discard_used(seat, p)
+        self._phase = _CHOOSE
+
+    def _resolve(self, seat: int, action: Choice) -> None:
+        """Apply a checked mid-turn choice, then go on with the turn."""
+        pending = self._pending
+        assert pending is not None
+        self._events.append((self._turn + 1, seat, str(action)))
+        self._pending = None
+        kind = pending.kind
+        card = action.cards[0] if action.cards else ""
+        if kind == "take":
+            self._take(seat, played_of_token(pending.card), card)
+        elif kind == "ask":
+            self._ask(seat, played_of_token(pending.card), card)
+        elif kind == "give":
+            self._give(pending.owner, played_of_token(pending.card), seat, card)
+        elif kind == "order":
+            self._order(seat, played_of_token(pending.card), card)
+        elif kind == "copy":
+            self._put(seat, _copy(card), True)
+        else:
+            self._flip(seat, action.cards)
+            self._discard_used(seat, played_of_token(pending.card))
+        self._advance()
+
+    def _take(self, seat: int, chopsticks: Played, card: str) -> None:
+        """Chopsticks: play ``card`` from the hand; the chopsticks go into the hand."""
+        self._remove(seat, chopsticks)
+        hand = self._hands[seat]
+        hand.remove(card)
+        hand.append(chopsticks.card)
+        self._hands[seat] = _sorted_hand(hand)
+        self._singles[seat] = None
+        self._play_later(seat, card)
+
+    def _ask(self, seat: int, spoon: Played, name: str) -> None:
+        """Spoon: the first player to the left holding ``name`` gives it."""
+        n = self._rules.players
+        for k in range(1, n):
+            giver = (seat + k) % n
+            matches = _matching(self._hands[giver], name)
+            if len(matches) == 1:
+                self._give(seat, spoon, giver, matches[0])
+                return
+            if matches:
+                self._pending = Pending(giver, "give", spoon.token, name, seat)
+                return
+        self._discard_used(seat, spoon)  # nobody has it
+
+    def _give(self, seat: int, spoon: Played, giver: int, card: str) -> None:
+        self._remove(seat, spoon)
+        hand = self._hands[giver]
+        hand.remove(card)
+        hand.append(spoon.card)
+        self._hands[giver] = _sorted_hand(hand)
+        self._singles[giver] = None
+        self._play_later(seat, card)
+
+    def _menu_drawn(self, cards: tuple[str, ...]) -> None:
+        """A menu's cards are drawn: its player chooses one to play (not a menu). With
+        one to choose from it is played at once; with none the menu is discarded. The
+        caller goes on with the turn."""
+        pending = self._pending
+        assert pending is not None
+        if cards:
+            self._events.append((self._turn + 1, -1, ",".join(cards)))
+        self._drawn = cards
+        options = _orderable(cards)
+        if len(options) > 1:
+            return
+        self._pending = None
+        if options:
+            self._order(pending.seat, played_of_token(pending.card), options[0])
+        else:
+            self._drawn = ()
+            self._discard_used(pending.seat, played_of_token(pending.card))
+
+    def _order(self, seat: int, menu: Played, card: str) -> None:
+        self._undealt[card] -= 1  # the other cards go back into the deck
+        self._drawn = ()
+        self._discard_used(seat, menu)
+        self._play_later(seat, card)
+
+    def _flip(self, seat: int, tokens: Sequence[str]) -> None:
+        tab = self._tabs[seat]
+        for token in tokens:
+            for i in range(self._base[seat]):
+                q = tab[i]
+                if q.token == token:
+                    kind = q.kind
+                    if kind in _BONUS:
+                        self._bonus[seat] -= 1
+                    elif kind == "uramaki":
+                        self._ura[seat] -= q.icons
+                    elif kind == "wasabi" and not q.covered:
+                        self._free[seat] -= 1
+                    tab[i] = played_value(q.card, flipped=True)
+                    break
+
+    def _discard_used(self, seat: int, p: Played) -> None:
+        """A used menu or takeout box, a spoon nobody answered: off the table, face-up."""
+        self._remove(seat, p)
+        self._discards.append(p.card)
+
+    def _play_later(self, seat: int, card: str) -> None:
+        """Play a card taken after the reveal (chopsticks, spoon, menu)."""
+        if card != SPECIAL_ORDER:
+            self._put(seat, _PLAIN[card], True)
+            return
+        targets = self._copy_targets(seat)
+        if not targets:
+            self._discards.append(card)  # nothing to copy
+        elif len(targets) == 1:
+            self._put(seat, _copy(targets[0]), True)
+        else:
+            self._pending = Pending(seat, "copy", SPECIAL_ORDER, "", seat)
+
+    def _end_turn(self) -> None:
+        """Pass the hands to the left, or end the round."""
         hands = self._hands
         if not hands[0]:
             self._end_round()
             return
-        hands.insert(0, hands.pop())  # every round passes to the left
+        hands.insert(0, hands.pop())
+        singles = self._singles
+        singles.insert(0, singles.pop())
         self._turn += 1
-        if len(hands[0]) == 1:  # the last card of each hand is played as it comes
-            last = tuple((h[0],) for h in hands)
-            self._reveal([h[0] for h in hands])
-            self._after_turn(last)
+        self._start_turn()
 
     def _end_round(self) -> None:
         rs = self._rules
         tabs = self._tabs
+        dessert = rs.menu.dessert
         for seat, tab in enumerate(tabs):
-            self._desserts[seat].extend(p for p in tab if p.kind == rs.menu.dessert)
             for p in tab:
-                if p.kind == rs.menu.dessert:
-                    self._in_deck[p.card] -= 1
+                if p.kind == dessert:
+                    self._desserts[seat].append(p)
+                    if p.card == SPECIAL_ORDER:
+                        self._gone += 1
+                    else:
+                        self._in_deck[p.card] -= 1
         breakdown = score_round(
             tabs,
             big_table=rs.big_table,
@@ -501,33 +1224,186 @@ class PartyState(State):
                 self._added,
                 self._dealt,
                 tuple(self._turns),
+                tuple(self._events),
                 tuple(tuple(t) for t in tabs),
                 tuple(breakdown),
                 scores,
             ),
         )
-        self._tabs = [[] for _ in tabs]
+        n = rs.players
+        self._tabs = [[] for _ in range(n)]
+        self._base = [0] * n
+        self._free = [0] * n
+        self._ura = [0] * n
+        self._bonus = [0] * n
+        self._discards = []
+        self._uramaki_claimed = 0
+        self._uramaki_scored = [0] * n
         self._round += 1
         if self._round == ROUNDS:
             self._phase = _OVER
             totals = self.returns()
-            for s, pts in enumerate(dessert_points(self._desserts, rs.menu.dessert)):
+            for s, pts in enumerate(dessert_points(self._desserts, dessert)):
                 totals[s] += pts
             self._final = tuple(totals)
         else:
             self._phase = _DEAL
 
 
+# ---------------------------------------------------------------------------
+# Helpers.
+
+
+def _copy(target: str) -> Played:
+    """The special order copying ``target`` (a card id, or ``flipped``)."""
+    if target == FLIPPED:
+        return played_value(SPECIAL_ORDER, flipped=True)
+    return played_value(SPECIAL_ORDER, target)
+
+
+def _call_key(p: Played) -> tuple[int, int]:
+    """Resolution order of a called bonus card: its number, then printed before copy."""
+    return (order_number(p.counts_as) or 0, 1 if p.card == SPECIAL_ORDER else 0)
+
+
+def _queue_key(item: tuple[int, int, int, Played]) -> tuple[int, int, int]:
+    return (item[0], item[1], item[2])
+
+
+def _matching(hand: Sequence[str], name: str) -> list[str]:
+    """The different cards in ``hand`` a spoon's request for ``name`` matches."""
+    if name in KINDS:
+        return [c for c in dict.fromkeys(hand) if _BY_ID[c].family == name]
+    return [name] if name in hand else []
+
+
+def _orderable(drawn: Sequence[str]) -> list[str]:
+    """The cards a menu may play from those it drew: any but a menu."""
+    return [c for c in dict.fromkeys(drawn) if _BY_ID[c].family != "menu"]
+
+
+def _partial_shuffle(cards: list[str], k: int, rand: Any) -> list[str]:
+    """``k`` cards drawn uniformly without replacement (a partial Fisher-Yates shuffle;
+    ``cards`` is reordered)."""
+    n = len(cards)
+    for _ in range(k):
+        j = int(rand() * n)
+        n -= 1
+        cards[j], cards[n] = cards[n], cards[j]
+    return cards[n:]
+
+
+def _check_subset(cards: Sequence[str], pool: Mapping[str, int], what: str) -> None:
+    need: dict[str, int] = {}
+    for c in cards:
+        need[c] = need.get(c, 0) + 1
+    over = [c for c, k in need.items() if k > pool.get(c, 0)]
+    if over:
+        raise IllegalActionError(f"{what} does not have {', '.join(sorted(over))}")
+
+
+def _not_in_hand(seat: int, card: str, hand: Sequence[str]) -> str:
+    held = ", ".join(hand) or "nothing"
+    return f"seat {seat} cannot take {card}: their hand holds {held}"
+
+
+def _event_json(event: tuple[int, int, str]) -> dict[str, Any]:
+    turn, seat, text = event
+    if seat < 0:
+        return {"turn": turn, "draw": text.split(",")}
+    return {"turn": turn, "seat": seat, "choice": text}
+
+
 def _dessert_lists(state: PartyState) -> list[list[str]]:
-    """The desserts each seat kept, as card ids (a record's ``desserts``)."""
-    return [[p.card for p in kept] for kept in state.desserts]
+    """The desserts each seat kept, in notation (a record's ``desserts``)."""
+    return [[p.token for p in kept] for kept in state.desserts]
 
 
-def _free_wasabi(tab: Sequence[Played]) -> bool:
-    """Whether a wasabi in front of the player has no nigiri on it yet."""
-    wasabi = sum(1 for p in tab if p.kind == "wasabi")
-    used = sum(1 for p in tab if p.on_wasabi)
-    return wasabi > used
+# ---------------------------------------------------------------------------
+# Action ids: picks first, then each kind of choice.
+
+_TARGETS = (*PARTY_CARDS.ids, FLIPPED)
+_CALLS = tuple(
+    t for c in PARTY_CARDS.ids if _BY_ID[c].family in _BONUS for t in (c, f"{SPECIAL_ORDER}={c}")
+)
+_PICK_IDS = _N * (len(_TARGETS) + 1) * (len(_CALLS) + 1)
+_ASKS = (*KINDS, *PARTY_CARDS.ids)
+_KINDS = tuple(CHOICE_KINDS)
+
+
+def _universe() -> tuple[str, ...]:
+    """Every token a card in front of a player can have, in a fixed order."""
+    out: list[str] = []
+    for c in PARTY_CARDS.ids:
+        for copies in (None, *(t for t in PARTY_CARDS.ids if t != SPECIAL_ORDER)):
+            if copies is not None and c != SPECIAL_ORDER:
+                continue
+            kind = _BY_ID[copies or c].family
+            out.append(played_value(c, copies).token)
+            if kind == "nigiri":
+                out.append(played_value(c, copies, on_wasabi=True).token)
+            if kind == "wasabi":
+                out.append(played_value(c, copies, covered=True).token)
+        out.append(played_value(c, flipped=True).token)
+    return tuple(out)
+
+
+_TOKENS = _universe()
+_TOKEN_INDEX = {t: i for i, t in enumerate(_TOKENS)}
+_FLIP_BASE = 16  # a player holds at most 10 cards of one kind
+
+
+def action_id(action: PartyAction) -> int:
+    """A stable integer for every action: picks below ``_PICK_IDS``, then choices (a
+    flip encodes its cards in base 16, one digit per token, so its id is large)."""
+    if isinstance(action, PartyPick):
+        target = 0 if action.copy is None else 1 + _TARGETS.index(action.copy)
+        call = 0 if action.call is None else 1 + _CALLS.index(action.call)
+        return _ORDER[action.card] + _N * (target + (len(_TARGETS) + 1) * call)
+    kind = _KINDS.index(action.kind)
+    if action.kind == "flip":
+        value = 0
+        for token in action.cards:
+            value += _FLIP_BASE ** _TOKEN_INDEX[token]
+    elif action.kind == "ask":
+        value = _ASKS.index(action.cards[0])
+    elif action.kind == "copy":
+        value = _TARGETS.index(action.cards[0])
+    else:
+        value = _ORDER[action.cards[0]]
+    return _PICK_IDS + kind + len(_KINDS) * value
+
+
+def action_from_id(number: int) -> PartyAction:
+    """The inverse of :func:`action_id`; ParseError for a number no action has."""
+    try:
+        if number < 0:
+            raise IndexError
+        if number < _PICK_IDS:
+            rest, card = divmod(number, _N)
+            call, target = divmod(rest, len(_TARGETS) + 1)
+            return pick_of(
+                PARTY_CARDS.ids[card],
+                None if target == 0 else _TARGETS[target - 1],
+                None if call == 0 else _CALLS[call - 1],
+            )
+        value, kind_index = divmod(number - _PICK_IDS, len(_KINDS))
+        kind = _KINDS[kind_index]
+        if kind == "flip":
+            cards: list[str] = []
+            i = 0
+            while value:
+                value, k = divmod(value, _FLIP_BASE)
+                cards.extend([_TOKENS[i]] * k)
+                i += 1
+            return choice_of("flip", tuple(sorted(cards)))
+        if kind == "ask":
+            return choice_of("ask", (_ASKS[value],))
+        if kind == "copy":
+            return choice_of("copy", (_TARGETS[value],))
+        return choice_of(kind, (PARTY_CARDS.ids[value],))
+    except IndexError:
+        raise ParseError(f"no action has id {number}") from None
 
 
 register("sushi-go-party", PartyRuleset)

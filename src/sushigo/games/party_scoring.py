@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import NamedTuple
 
+from sushigo.core.errors import ParseError
 from sushigo.games.party_cards import DESSERTS, PARTY_CARDS, fruit_icons
 
 RULINGS: tuple[str, ...] = (
@@ -55,43 +55,189 @@ FRUIT_POINTS = (-2, 0, 1, 3, 6, 10)
 URAMAKI_PLACES = (8, 5, 2)
 
 _BY_ID = PARTY_CARDS.by_id
+_DESSERT_KINDS = frozenset(DESSERTS)
 
 
-class Played(NamedTuple):
-    """One card in front of a player at round end."""
+class Played:
+    """One card in front of a player: what it is and how it lies.
+
+    Values: equal when all five fields are equal, and hashable. The derived
+    attributes (``kind``, ``counts_as``, ``colour``, ``icons``, ``token``) are
+    worked out once, when the value is made.
+
+    The notation (``token``, read back by :func:`parse_played`): ``CARD``;
+    ``special-order=CARD`` for a copy; ``flipped:CARD`` for a card turned
+    face-down by a takeout box; ``/on-wasabi`` after a nigiri lying on a wasabi
+    and ``/covered`` after a wasabi with a nigiri on it.
+    """
+
+    __slots__ = (
+        "card",
+        "copies",
+        "flipped",
+        "on_wasabi",
+        "covered",
+        "kind",
+        "counts_as",
+        "colour",
+        "icons",
+        "token",
+    )
 
     card: str
     """The printed card id."""
-    copies: str | None = None
+    copies: str | None
     """For a special order: the card id it counts as (a copy of a copy is resolved)."""
-    flipped: bool = False
+    flipped: bool
     """Turned face-down by a takeout box: worth 2, in a colour of its own."""
-    on_wasabi: bool = False
+    on_wasabi: bool
     """A nigiri (or a special order copying one) placed on a wasabi: worth triple."""
+    covered: bool
+    """A wasabi (or a special order copying one) with a nigiri on it."""
+    kind: str
+    """What it scores as: a card kind ("nigiri", "maki", ...) or "flipped"."""
+    counts_as: str
+    """The card id it scores as (its own, or the copied card's)."""
+    colour: str
+    """Background colour for tea and soy sauce."""
+    icons: int
+    """Maki or uramaki icons, or a nigiri's base points (0 for a flipped card)."""
+    token: str
+    """The notation of this value."""
 
-    @property
-    def kind(self) -> str:
-        """What it scores as: a card kind ("nigiri", "maki", ...) or "flipped"."""
-        if self.flipped:
-            return FLIPPED
-        return _BY_ID[self.copies or self.card].family
+    def __init__(
+        self,
+        card: str,
+        copies: str | None = None,
+        flipped: bool = False,
+        on_wasabi: bool = False,
+        covered: bool = False,
+    ) -> None:
+        if card not in _BY_ID or (copies is not None and copies not in _BY_ID):
+            raise ValueError(f"unknown card {copies if card in _BY_ID else card!r}")
+        if flipped:  # face-down, a card is nothing but a flipped card
+            copies, on_wasabi, covered = None, False, False
+        self.card = card
+        self.copies = copies
+        self.flipped = flipped
+        self.on_wasabi = on_wasabi
+        self.covered = covered
+        self.counts_as = copies or card
+        t = _BY_ID[self.counts_as]
+        if flipped:
+            self.kind = FLIPPED
+            self.colour = FLIPPED
+            self.icons = 0
+            self.token = f"flipped:{card}"
+        else:
+            self.kind = t.family
+            self.colour = t.colour
+            self.icons = t.icons
+            text = card if copies is None else f"{card}={copies}"
+            if on_wasabi:
+                text += "/on-wasabi"
+            if covered:
+                text += "/covered"
+            self.token = text
 
-    @property
-    def counts_as(self) -> str:
-        """The card id it scores as (its own, or the copied card's)."""
-        return self.copies or self.card
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Played):
+            return NotImplemented
+        return self.token == other.token
 
-    @property
-    def colour(self) -> str:
-        """Background colour for tea and soy sauce."""
-        if self.flipped:
-            return FLIPPED
-        return _BY_ID[self.counts_as].colour
+    def __hash__(self) -> int:
+        return hash(self.token)
+
+    def __repr__(self) -> str:
+        args = [repr(self.card)]
+        if self.copies is not None:
+            args.append(f"copies={self.copies!r}")
+        for flag in ("flipped", "on_wasabi", "covered"):
+            if getattr(self, flag):
+                args.append(f"{flag}=True")
+        return f"Played({', '.join(args)})"
+
+    def __str__(self) -> str:
+        return self.token
+
+
+_INTERNED: dict[tuple[str, str | None, bool, bool, bool], Played] = {}
+
+
+def played_value(
+    card: str,
+    copies: str | None = None,
+    flipped: bool = False,
+    on_wasabi: bool = False,
+    covered: bool = False,
+) -> Played:
+    """The one shared :class:`Played` with these fields (values are immutable, so
+    the engine never makes the same one twice)."""
+    key = (card, copies, flipped, on_wasabi, covered)
+    p = _INTERNED.get(key)
+    if p is None:
+        p = _INTERNED[key] = Played(card, copies, flipped, on_wasabi, covered)
+    return p
+
+
+_BY_TOKEN: dict[str, Played] = {}
+
+
+def played_of_token(token: str) -> Played:
+    """:func:`parse_played`, remembered: the engine reads the same tokens often."""
+    p = _BY_TOKEN.get(token)
+    if p is None:
+        p = _BY_TOKEN[token] = parse_played(token)
+    return p
 
 
 def played(*cards: str) -> list[Played]:
     """Plain played cards (no copies, flips or wasabi), for tests and examples."""
-    return [Played(c) for c in cards]
+    return [played_value(c) for c in cards]
+
+
+def parse_played(text: str) -> Played:
+    """Read one card in front of a player, in :class:`Played`'s notation.
+
+    >>> parse_played("special-order=squid/on-wasabi")
+    Played('special-order', copies='squid-nigiri', on_wasabi=True)
+    >>> parse_played("flipped:tempura").token
+    'flipped:tempura'
+    """
+    raw = text
+    t = " ".join(text.strip().lower().split())
+    flipped = t.startswith("flipped:")
+    if flipped:
+        t = t[len("flipped:") :].strip()
+    on_wasabi = covered = False
+    while "/" in t:
+        t, _, flag = t.rpartition("/")
+        flag = flag.strip()
+        if flag == "on-wasabi":
+            on_wasabi = True
+        elif flag == "covered":
+            covered = True
+        else:
+            raise ParseError(f"{raw.strip()!r}: '/{flag}' is not known; use /on-wasabi or /covered")
+    name, eq, target = t.partition("=")
+    card = PARTY_CARDS.parse(name)
+    copies: str | None = None
+    if eq:
+        if card != "special-order":
+            raise ParseError(f"{raw.strip()!r}: only a special order copies a card")
+        copies = PARTY_CARDS.parse(target)
+        if copies == "special-order":
+            raise ParseError(
+                f"{raw.strip()!r}: a copy of a special order counts as what that one copies"
+            )
+    if flipped:
+        return played_value(card, flipped=True)
+    kind = _BY_ID[copies or card].family
+    if on_wasabi and kind != "nigiri":
+        raise ParseError(f"{raw.strip()!r}: only a nigiri lies on a wasabi")
+    if covered and kind != "wasabi":
+        raise ParseError(f"{raw.strip()!r}: only a wasabi is covered by a nigiri")
+    return played_value(card, copies, False, on_wasabi, covered)
 
 
 # ---------------------------------------------------------------------------
@@ -223,50 +369,70 @@ def score_round(
     """
     # "First, place any dessert cards off to your side. ... Next, score all the
     # other cards": desserts count for nothing here, not even a colour.
-    tableaux = [[p for p in cards if p.kind not in DESSERTS] for cards in tableaux]
     n = len(tableaux)
-    out = [dict.fromkeys(ROUND_FAMILIES, 0) for _ in range(n)]
-    kinds = [Counter(p.kind for p in cards) for cards in tableaux]
+    out: list[dict[str, int]] = []
     maki = [0] * n
     uramaki = [0] * n
-    for i, cards in enumerate(tableaux):
-        b = out[i]
-        k = kinds[i]
-        for p in cards:
+    temaki = [0] * n
+    edamame = [0] * n
+    soy = [0] * n
+    different = [0] * n
+    for i in range(n):
+        k: dict[str, int] = {}
+        colours: dict[str, int] = {}
+        shapes: dict[str, int] = {}
+        nigiri = 0
+        for p in tableaux[i]:
             kind = p.kind
+            if kind in _DESSERT_KINDS:
+                continue
+            k[kind] = k.get(kind, 0) + 1
+            colours[p.colour] = colours.get(p.colour, 0) + 1
             if kind == "nigiri":
-                base = _BY_ID[p.counts_as].icons
-                b["nigiri"] += 3 * base if p.on_wasabi else base
+                nigiri += 3 * p.icons if p.on_wasabi else p.icons
             elif kind == "maki":
-                maki[i] += _BY_ID[p.counts_as].icons
+                maki[i] += p.icons
             elif kind == "uramaki":
-                uramaki[i] += _BY_ID[p.counts_as].icons
-        b["tempura"] = 5 * (k["tempura"] // 2)
-        b["sashimi"] = 10 * (k["sashimi"] // 3)
-        b["dumpling"] = DUMPLING_POINTS[min(k["dumpling"], 5)]
-        b["eel"] = -3 if k["eel"] == 1 else 7 if k["eel"] >= 2 else 0
-        b["tofu"] = (0, 2, 6)[k["tofu"]] if k["tofu"] < 3 else 0
-        b["onigiri"] = onigiri_points(Counter(p.counts_as for p in cards if p.kind == "onigiri"))
-        b["miso-soup"] = 3 * k["miso-soup"]
-        b[FLIPPED] = 2 * k[FLIPPED]
-        if k["tea"]:
-            colours = Counter(p.colour for p in cards)
-            b["tea"] = k["tea"] * max(colours.values())
-    for i, pts in enumerate(maki_points(maki, big_table=big_table)):
-        out[i]["maki"] = pts
-    for i, pts in enumerate(temaki_points([k["temaki"] for k in kinds])):
+                uramaki[i] += p.icons
+            elif kind == "onigiri":
+                shapes[p.counts_as] = shapes.get(p.counts_as, 0) + 1
+        b = dict.fromkeys(ROUND_FAMILIES, 0)
+        b["nigiri"] = nigiri
+        b["tempura"] = 5 * (k.get("tempura", 0) // 2)
+        b["sashimi"] = 10 * (k.get("sashimi", 0) // 3)
+        b["dumpling"] = DUMPLING_POINTS[min(k.get("dumpling", 0), 5)]
+        eel = k.get("eel", 0)
+        b["eel"] = -3 if eel == 1 else 7 if eel >= 2 else 0
+        tofu = k.get("tofu", 0)
+        b["tofu"] = (0, 2, 6)[tofu] if tofu < 3 else 0
+        if shapes:
+            b["onigiri"] = onigiri_points(Counter(shapes))
+        b["miso-soup"] = 3 * k.get("miso-soup", 0)
+        b[FLIPPED] = 2 * k.get(FLIPPED, 0)
+        tea = k.get("tea", 0)
+        if tea:
+            b["tea"] = tea * max(colours.values())
+        temaki[i] = k.get("temaki", 0)
+        edamame[i] = k.get("edamame", 0)
+        soy[i] = k.get("soy-sauce", 0)
+        different[i] = len(colours)
+        out.append(b)
+    if any(maki):
+        for i, pts in enumerate(maki_points(maki, big_table=big_table)):
+            out[i]["maki"] = pts
+    for i, pts in enumerate(temaki_points(temaki)):
         out[i]["temaki"] = pts
     scored = uramaki_scored or [0] * n
     for i, pts in enumerate(uramaki_end_points(uramaki, uramaki_claimed)):
         out[i]["uramaki"] = scored[i] + pts
-    for i, pts in enumerate(edamame_points([k["edamame"] for k in kinds])):
-        out[i]["edamame"] = pts
-    if any(k["soy-sauce"] for k in kinds):
-        different = [len({p.colour for p in cards}) for cards in tableaux]
+    if any(edamame):
+        for i, pts in enumerate(edamame_points(edamame)):
+            out[i]["edamame"] = pts
+    if any(soy):
         best = max(different)
-        for i, k in enumerate(kinds):
+        for i in range(n):
             if different[i] == best:
-                out[i]["soy-sauce"] = 4 * k["soy-sauce"]
+                out[i]["soy-sauce"] = 4 * soy[i]
     return out
 
 

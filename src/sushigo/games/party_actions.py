@@ -1,0 +1,211 @@
+"""Sushi Go Party!: what a seat decides, as values with a notation that round-trips.
+
+Two kinds of action:
+
+* :class:`PartyPick`, the simultaneous pick of every turn: one card from the
+  hand; for a special order, the card it copies (chosen face-down, before the
+  reveal, as the card guide says); and optionally one bonus card called at the
+  reveal (a chopsticks or spoon in front of the seat, or a special order
+  copying one). Notation: ``tempura``, ``special-order=maki-3``,
+  ``special-order=flipped``, ``eel call:chopsticks-2``,
+  ``tofu call:special-order=spoon-5``.
+* :class:`Choice`, a decision in the middle of a turn, made by one seat:
+  ``take:CARD`` (chopsticks: the second card from the hand), ``ask:NAME``
+  (spoon: a card kind such as ``nigiri``, or an exact card such as
+  ``salmon-nigiri``), ``give:CARD`` (the player asked by a spoon, holding more
+  than one card that matches, gives one), ``order:CARD`` (menu: the card played
+  from the four drawn), ``copy:CARD`` or ``copy:flipped`` (a special order
+  played through chopsticks, spoon or menu), ``flip:TOKEN,TOKEN`` (takeout box:
+  the cards turned face-down, in the notation of
+  :class:`~sushigo.games.party_scoring.Played`; ``flip:`` flips nothing).
+
+Card names may be ids, printed names or unique prefixes when parsed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from sushigo.core.errors import ParseError
+from sushigo.games.party_cards import KINDS, PARTY_CARDS
+from sushigo.games.party_scoring import FLIPPED, parse_played
+
+SPECIAL_ORDER = "special-order"
+
+CHOICE_KINDS: dict[str, str] = {
+    "take": "chopsticks: play a second card from your hand",
+    "ask": "spoon: name the card you want",
+    "give": "spoon: give one of the matching cards",
+    "order": "menu: play one of the cards drawn",
+    "copy": "special order: the card it copies",
+    "flip": "takeout box: the cards to turn face-down",
+}
+"""Every kind of mid-turn decision, with what it asks for."""
+
+
+@dataclass(frozen=True, slots=True)
+class PartyPick:
+    """One seat's pick for a turn (see the module docstring for the notation)."""
+
+    card: str
+    """The card taken from the hand."""
+    copy: str | None = None
+    """For a special order: the card id it copies, or ``"flipped"``; ``None`` when
+    there is nothing to copy (the special order is then discarded)."""
+    call: str | None = None
+    """Token of the bonus card called at the reveal (``chopsticks-2``,
+    ``special-order=spoon-5``), or ``None``."""
+
+    def __str__(self) -> str:
+        text = self.card if self.copy is None else f"{self.card}={self.copy}"
+        return text if self.call is None else f"{text} call:{self.call}"
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A mid-turn decision: its kind (a key of :data:`CHOICE_KINDS`) and its cards."""
+
+    kind: str
+    """``take``, ``ask``, ``give``, ``order``, ``copy`` or ``flip``."""
+    cards: tuple[str, ...] = ()
+    """The card (one, except for ``flip``: any number, in sorted order)."""
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{','.join(self.cards)}"
+
+
+PartyAction = PartyPick | Choice
+"""What a seat may decide in Sushi Go Party!."""
+
+_PICKS: dict[tuple[str, str | None, str | None], PartyPick] = {}
+_CHOICES: dict[tuple[str, tuple[str, ...]], Choice] = {}
+
+
+def pick_of(card: str, copy: str | None = None, call: str | None = None) -> PartyPick:
+    """The one shared :class:`PartyPick` with these fields."""
+    key = (card, copy, call)
+    p = _PICKS.get(key)
+    if p is None:
+        p = _PICKS[key] = PartyPick(card, copy, call)
+    return p
+
+
+def choice_of(kind: str, cards: tuple[str, ...]) -> Choice:
+    """The one shared :class:`Choice` with these fields."""
+    key = (kind, cards)
+    c = _CHOICES.get(key)
+    if c is None:
+        c = _CHOICES[key] = Choice(kind, cards)
+    return c
+
+
+def parse_ask(text: str) -> str:
+    """A spoon's request: a card kind (``nigiri``, ``maki``) or an exact card."""
+    key = text.strip().lower().replace("_", "-").replace(" ", "-")
+    if key in KINDS:
+        return key
+    return PARTY_CARDS.parse(text)
+
+
+def parse_target(text: str) -> str:
+    """What a special order copies: a card id, or ``flipped``."""
+    key = text.strip().lower()
+    if key == FLIPPED:
+        return FLIPPED
+    card = PARTY_CARDS.parse(text)
+    if card == SPECIAL_ORDER:
+        raise ParseError("a special order copying a special order counts as what that one copies")
+    return card
+
+
+def parse_party_action(text: str) -> PartyAction:
+    """Read a pick or a mid-turn choice.
+
+    >>> str(parse_party_action("special order = maki 3 call:chop 2"))
+    'special-order=maki-3 call:chopsticks-2'
+    >>> parse_party_action("flip:tempura, squid/on-wasabi")
+    Choice(kind='flip', cards=('squid-nigiri/on-wasabi', 'tempura'))
+    """
+    raw = text.strip()
+    head, colon, rest = raw.partition(":")
+    kind = head.strip().lower()
+    if colon and kind in CHOICE_KINDS:
+        if kind == "flip":
+            tokens = [parse_played(t).token for t in rest.split(",") if t.strip()]
+            return choice_of("flip", tuple(sorted(tokens)))
+        if not rest.strip():
+            raise ParseError(f"{raw!r}: name the card after '{kind}:'")
+        if kind == "ask":
+            return choice_of("ask", (parse_ask(rest),))
+        if kind == "copy":
+            return choice_of("copy", (parse_target(rest),))
+        return choice_of(kind, (PARTY_CARDS.parse(rest),))
+    if not raw:
+        raise ParseError("no card given: name the card you take, e.g. 'tempura'")
+    low = raw.lower()
+    call: str | None = None
+    at = low.find("call:")
+    if at >= 0:
+        token = raw[at + len("call:") :].strip()
+        raw = raw[:at].strip()
+        if not token:
+            raise ParseError(f"{text.strip()!r}: name the bonus card after 'call:'")
+        played = parse_played(token)
+        if played.kind not in ("chopsticks", "spoon"):
+            raise ParseError(f"{text.strip()!r}: only chopsticks and spoons are called")
+        call = played.token
+    name, eq, target = raw.partition("=")
+    card = PARTY_CARDS.parse(name)
+    copy: str | None = None
+    if eq:
+        if card != SPECIAL_ORDER:
+            raise ParseError(f"{text.strip()!r}: only a special order copies a card")
+        copy = parse_target(target)
+    return pick_of(card, copy, call)
+
+
+class FlipChoices(Sequence[Choice]):
+    """Every ``flip`` a takeout box may make: each sub-multiset of the cards that may
+    be flipped, without building them all (the random agent draws one by index).
+
+    Index ``i`` is read in mixed radix, one digit per distinct token.
+    """
+
+    def __init__(self, counts: dict[str, int]) -> None:
+        self._tokens = sorted(counts)
+        self._counts = [counts[t] for t in self._tokens]
+        size = 1
+        for c in self._counts:
+            size *= c + 1
+        self._size = size
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: int) -> Choice:  # type: ignore[override]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        cards: list[str] = []
+        for token, c in zip(self._tokens, self._counts, strict=True):
+            index, k = divmod(index, c + 1)
+            cards.extend([token] * k)
+        return choice_of("flip", tuple(cards))
+
+    def __iter__(self) -> Iterator[Choice]:
+        for i in range(self._size):
+            yield self[i]
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, Choice) or value.kind != "flip":
+            return False
+        if list(value.cards) != sorted(value.cards):
+            return False
+        for token in set(value.cards):
+            if token not in self._tokens:
+                return False
+            if value.cards.count(token) > self._counts[self._tokens.index(token)]:
+                return False
+        return True
