@@ -7,20 +7,27 @@ from typing import Any, Protocol, runtime_checkable
 
 from sushigo.core.errors import OptionsError
 from sushigo.core.views import PlayerView
+from sushigo.games.party import PartyView
+
+View = PlayerView | PartyView
+"""Every kind of view an agent may be given."""
 
 
 @runtime_checkable
 class Agent(Protocol):
     """Anything that decides from a view and the legal actions.
 
-    ``observes`` False tells the game loop the agent never reads its view, so
-    the loop may pass ``None`` instead of building one (the random agent).
+    The view is what the ruleset's ``observe`` builds: a
+    :class:`~sushigo.core.views.PlayerView` in Sushi Go!, a
+    :class:`~sushigo.games.party.PartyView` in Sushi Go Party!. ``observes``
+    False tells the game loop the agent never reads its view, so the loop may
+    pass ``None`` instead of building one (the random agent).
     """
 
     name: str
     observes: bool
 
-    def act(self, view: PlayerView | None, legal: Sequence[Any]) -> Any:
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         """Choose one of ``legal``."""
         ...
 

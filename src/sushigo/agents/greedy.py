@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from math import exp, sqrt
 from typing import Any
 
-from sushigo.agents.base import register_agent
+from sushigo.agents.base import View, register_agent
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset
 
@@ -331,10 +331,10 @@ class GreedyAgent:
     def __init__(self, seed: int | None = None) -> None:
         self._rng = random.Random(seed)
 
-    def act(self, view: PlayerView | None, legal: Sequence[Any]) -> Any:
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        if view is None or not isinstance(view.ruleset, ClassicRuleset):
+        if not isinstance(view, PlayerView) or not isinstance(view.ruleset, ClassicRuleset):
             return legal[self._rng.randrange(len(legal))]
         scores = self._score(view, legal)
         best = max(scores)

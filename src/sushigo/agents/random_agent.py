@@ -6,8 +6,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from sushigo.agents.base import register_agent
-from sushigo.core.views import PlayerView
+from sushigo.agents.base import View, register_agent
 
 
 class RandomAgent:
@@ -19,7 +18,7 @@ class RandomAgent:
     def __init__(self, seed: int | None = None) -> None:
         self._random = random.Random(seed).random
 
-    def act(self, view: PlayerView | None, legal: Sequence[Any]) -> Any:
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         return legal[int(self._random() * len(legal))]
 
 

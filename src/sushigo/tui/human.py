@@ -21,6 +21,7 @@ from rich.console import Console, RenderableType
 from rich.markup import escape
 from rich.text import Text
 
+from sushigo.agents.base import View
 from sushigo.core.actions import Pick
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import IllegalActionError, ParseError
@@ -79,8 +80,8 @@ class HumanAgent:
     def _say_error(self, message: str) -> None:
         self.console.print(Text(message, style="bold red"))
 
-    def act(self, view: PlayerView | None, legal: Sequence[Any]) -> Any:
-        if view is None:
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
+        if not isinstance(view, PlayerView):
             raise ValueError("the human player needs a view")
         picks: list[Pick] = list(legal)
         screen = self.show(view) if self.show is not None else turn_screen(view, self._names(view))
