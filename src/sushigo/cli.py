@@ -60,7 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
             help="Sushi Go Party! menu: a suggested menu's name, or 7 card kinds, comma-separated",
         )
 
-    p = sub.add_parser("play", help="play in the terminal against bots")
+    p = sub.add_parser(
+        "play",
+        help="play in the terminal against bots",
+        description="Play in the terminal against bots: Sushi Go! (--game sushi-go, with "
+        "--variant) or Sushi Go Party! (--game sushi-go-party --menu NAME). You are the "
+        "first seat; type 'help' at any question.",
+    )
     game_args(p, None)
     p.add_argument("--bots", help="comma-separated bot specs for the other seats (default greedy)")
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
@@ -76,9 +82,23 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
     p.add_argument("--no-rotate", action="store_true", help="keep each agent in its seat")
 
-    p = sub.add_parser("score", help="score a game played with real cards")
+    p = sub.add_parser(
+        "score",
+        help="score a game played with real cards (Sushi Go! or Sushi Go Party!)",
+        description="Score a game played with real cards: the cards in front of each player "
+        "at the end of each round, from a JSON file, stdin, or typed in when no file is given "
+        "(see docs/score-calculator.md).",
+    )
     p.add_argument("file", nargs="?", help="JSON file of the cards played, or - for stdin")
     p.add_argument("--json", action="store_true", help="print the result as JSON")
+    p.add_argument(
+        "--game",
+        help="sushi-go or sushi-go-party, when the file does not say (typed in: sushi-go)",
+    )
+    p.add_argument(
+        "--menu",
+        help="Sushi Go Party! menu, when the file does not say (typed in: asked first)",
+    )
 
     p = sub.add_parser("replay", help="show or verify recorded games")
     p.add_argument("file", help="JSON Lines file of records, or - for stdin")
@@ -93,6 +113,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure engine throughput")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
+    p.add_argument(
+        "--only", metavar="TEXT", help="measure only the cases whose name contains TEXT"
+    )
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 

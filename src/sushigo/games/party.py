@@ -18,10 +18,9 @@ is left to resolve, hands pass to the left.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, Final, NamedTuple
 
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
 from sushigo.core.records import (
@@ -37,6 +36,7 @@ from sushigo.core.state import State
 from sushigo.games.party_actions import (
     CHOICE_KINDS,
     SPECIAL_ORDER,
+    CallChoices,
     Choice,
     FlipChoices,
     PartyAction,
@@ -70,7 +70,7 @@ from sushigo.games.party_scoring import (
 )
 from sushigo.games.party_scoring import RULINGS as SCORING_RULINGS
 
-SUMMARY = """\
+SUMMARY: Final = """\
 Sushi Go Party! - 2 to 8 players, 3 rounds, with a menu: nigiri, 1 roll, 3 appetizers,
 2 specials and 1 dessert (--menu NAME, or 7 card kinds separated by commas).
 
@@ -101,9 +101,9 @@ ice cream 12 per 4, fruit -2/0/1/3/6/10 per fruit by icons.
 Winner: most points, then most dessert cards.
 """
 
-ROUNDS = 3
+ROUNDS: Final = 3
 
-RULINGS: tuple[str, ...] = (
+RULINGS: Final[tuple[str, ...]] = (
     *SCORING_RULINGS,
     "The last card of each hand is played as it comes, with no decision (a special "
     "order still chooses what it copies).",
@@ -134,26 +134,76 @@ RULINGS: tuple[str, ...] = (
     "A decision with only one possible answer is made without asking.",
 )
 
-_BY_ID = PARTY_CARDS.by_id
-_ORDER = PARTY_CARDS.order
-_N = len(PARTY_CARDS.ids)
-_BONUS = frozenset(("chopsticks", "spoon"))
-_QUEUED = frozenset(("menu", "takeout-box"))
-_SLOW = frozenset((SPECIAL_ORDER, *(c for c in PARTY_CARDS.ids if _BY_ID[c].family in _QUEUED)))
+_BY_ID: Final = PARTY_CARDS.by_id
+_ORDER: Final = PARTY_CARDS.order
+_N: Final = len(PARTY_CARDS.ids)
+_BONUS: Final = frozenset(("chopsticks", "spoon"))
+_QUEUED: Final = frozenset(("menu", "takeout-box"))
+_SLOW: Final = frozenset(
+    (SPECIAL_ORDER, *(c for c in PARTY_CARDS.ids if _BY_ID[c].family in _QUEUED))
+)
 """Cards whose pick needs more than placing: a copy, or a place in the queue."""
-_PLAIN = {c: played_value(c) for c in PARTY_CARDS.ids}
-_SINGLE = {c: pick_of(c) for c in PARTY_CARDS.ids}
-_VARIANT_KINDS = frozenset(("nigiri", "maki", "uramaki", "onigiri", "fruit"))
+_PLAIN: Final = {c: played_value(c) for c in PARTY_CARDS.ids}
+_SINGLE: Final = {c: pick_of(c) for c in PARTY_CARDS.ids}
+_VARIANT_KINDS: Final = frozenset(("nigiri", "maki", "uramaki", "onigiri", "fruit"))
+_NUMBER: Final[dict[str, int]] = {c: n for c in PARTY_CARDS.ids if (n := order_number(c) or 0)}
+"""Lower-right order numbers of the cards that have one."""
 """Kinds whose cards differ in content: a spoon may ask for one exactly."""
+
+
+_IDS: Final = PARTY_CARDS.ids
 
 
 def _sorted_hand(cards: Sequence[str]) -> list[str]:
     return sorted(cards, key=_ORDER.__getitem__)
 
 
-def _distinct_picks(hand: Sequence[str]) -> tuple[PartyPick, ...]:
+def _sort(cards: Sequence[str]) -> tuple[str, ...]:
+    """Cards in card-table order."""
+    order = _ORDER
+    return _ids_of([order[c] for c in cards])
+
+
+def _ids_of(indices: list[int]) -> tuple[str, ...]:
+    """Card ids from card-table positions, in card-table order (``indices`` is sorted)."""
+    indices.sort()
+    ids = _IDS
+    return tuple([ids[i] for i in indices])
+
+
+def _expand(multiset: dict[str, int]) -> list[int]:
+    """A multiset as a list of card-table positions, in card-table order."""
+    out: list[int] = []
+    i = 0
+    for c in _IDS:
+        k = multiset.get(c, 0)
+        if k > 0:
+            out.extend([i] * k)
+        i += 1
+    return out
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """The different cards of a list kept in card-table order (copies are adjacent)."""
+    out: list[str] = []
+    last = ""
+    for c in cards:
+        if c != last:
+            out.append(c)
+            last = c
+    return out
+
+
+def _distinct_picks(hand: list[str]) -> tuple[PartyPick, ...]:
     """One plain pick per card type in a hand (no special order among them)."""
-    return tuple([_SINGLE[c] for c in dict.fromkeys(hand)])
+    single = _SINGLE
+    out: list[PartyPick] = []
+    last = ""
+    for c in hand:
+        if c != last:
+            out.append(single[c])
+            last = c
+    return tuple(out)
 
 
 # ---------------------------------------------------------------------------
@@ -191,6 +241,8 @@ class PartyRuleset(Ruleset):
         self.desserts: dict[str, int] = dessert_pile(chosen)
         """The dessert pile the rounds' desserts are drawn from."""
         self.desserts_added = desserts_per_round(players)
+        self.uramaki = chosen.roll == "uramaki"
+        """Whether uramaki are on the menu (they score during the round)."""
         asks: list[str] = []
         for kind in chosen.kinds:
             asks.append(kind)
@@ -435,6 +487,8 @@ class PartyState(State):
             self._ura: list[int] = list(source._ura)
             self._bonus: list[int] = list(source._bonus)
             self._undealt: dict[str, int] = dict(source._undealt)
+            self._next_undealt: dict[str, int] = source._next_undealt
+            self._next_sorted: bool = source._next_sorted
             self._in_deck: dict[str, int] = dict(source._in_deck)
             self._pile: dict[str, int] = dict(source._pile)
             self._gone: int = source._gone
@@ -467,6 +521,8 @@ class PartyState(State):
             self._ura = [0] * n
             self._bonus = [0] * n
             self._undealt = {}
+            self._next_undealt = {}
+            self._next_sorted = False
             self._in_deck = {}  # desserts shuffled in and not kept
             self._pile = dict(ruleset.desserts)  # desserts not yet shuffled in
             self._gone = 0  # special orders kept as desserts: out of the deck for good
@@ -639,10 +695,10 @@ class PartyState(State):
 
     # -- legal actions ------------------------------------------------------
 
-    def _pick_actions(self, seat: int) -> tuple[PartyPick, ...]:
+    def _pick_actions(self, seat: int) -> Sequence[PartyPick]:
         """Every pick ``seat`` may make now."""
         if self._forced:  # the last card: only a special order's copy is chosen
-            return tuple(pick_of(SPECIAL_ORDER, t) for t in self._copy_targets(seat))
+            return tuple([pick_of(SPECIAL_ORDER, t) for t in self._copy_targets(seat)])
         hand = self._hands[seat]
         if not self._bonus[seat] and SPECIAL_ORDER not in hand:
             singles = self._singles[seat]
@@ -650,26 +706,28 @@ class PartyState(State):
                 singles = self._singles[seat] = _distinct_picks(hand)
             return singles
         base: list[PartyPick] = []
-        for c in dict.fromkeys(hand):
+        for c in _distinct(hand):
             if c == SPECIAL_ORDER:
                 targets = self._copy_targets(seat)
                 if targets:
-                    base.extend(pick_of(c, t) for t in targets)
+                    base.extend([pick_of(c, t) for t in targets])
                 else:
                     base.append(_SINGLE[c])
             else:
                 base.append(_SINGLE[c])
         if len(hand) < 2 or not self._bonus[seat]:
             return tuple(base)
-        out = list(base)
-        for call in self._callable(seat):
-            out.extend(pick_of(p.card, p.copy, call) for p in base)
-        return tuple(out)
+        return CallChoices(tuple(base), self._callable(seat))
 
     def _callable(self, seat: int) -> list[str]:
         """Tokens of the bonus cards ``seat`` may call, lowest number first."""
-        found = {p.token: p for p in self._tabs[seat] if p.kind in _BONUS}
-        return sorted(found, key=lambda t: _call_key(found[t]))
+        found: list[Played] = []
+        for p in self._tabs[seat]:
+            if p.kind in _BONUS and p not in found:
+                found.append(p)
+        if len(found) > 1:
+            found.sort(key=_call_key)
+        return [p.token for p in found]
 
     def _copy_targets(self, seat: int) -> list[str]:
         """What a special order played now by ``seat`` may copy: the card id each card in
@@ -692,7 +750,7 @@ class PartyState(State):
         kind = pending.kind
         seat = pending.seat
         if kind == "take":
-            return tuple(choice_of("take", (c,)) for c in dict.fromkeys(self._hands[seat]))
+            return tuple([choice_of("take", (c,)) for c in _distinct(self._hands[seat])])
         if kind == "ask":
             return self._rules.asks
         if kind == "give":
@@ -729,23 +787,22 @@ class PartyState(State):
     def sample_chance(self, rng: random.Random) -> PartyDeal | MenuDraw:
         rand = rng.random
         if self._phase == _DRAW:
-            cards = PARTY_CARDS.expand(self._undealt)
+            cards = _expand(self._undealt)
             k = min(4, len(cards))
-            return MenuDraw(PARTY_CARDS.sort(_partial_shuffle(cards, k, rand)))
+            return MenuDraw(_ids_of(_partial_shuffle(cards, k, rand)))
         if self._phase != _DEAL:
             raise IllegalActionError("no deal or draw is due now")
         rs = self._rules
-        pile = PARTY_CARDS.expand(self._pile)
-        added = _partial_shuffle(pile, rs.desserts_added[self._round], rand)
+        added = _partial_shuffle(_expand(self._pile), rs.desserts_added[self._round], rand)
         deck = self._round_deck()
-        for c in added:
+        for i in added:
+            c = _IDS[i]
             deck[c] = deck.get(c, 0) + 1
-        cards = PARTY_CARDS.expand(deck)
         k = rs.hand_size
-        chosen = _partial_shuffle(cards, k * rs.players, rand)
+        chosen = _partial_shuffle(_expand(deck), k * rs.players, rand)
         return PartyDeal(
-            PARTY_CARDS.sort(added),
-            tuple(PARTY_CARDS.sort(chosen[i * k : (i + 1) * k]) for i in range(rs.players)),
+            _ids_of(added),
+            tuple([_ids_of(chosen[i * k : (i + 1) * k]) for i in range(rs.players)]),
         )
 
     def _check_chance(self, outcome: object) -> None:
@@ -766,10 +823,24 @@ class PartyState(State):
         _check_subset(outcome.desserts_added, self._pile, "the dessert pile")
         if len(outcome.hands) != rs.players or any(len(h) != rs.hand_size for h in outcome.hands):
             raise IllegalActionError(f"a deal is {rs.players} hands of {rs.hand_size} cards")
-        deck = self._round_deck()
+        left = self._round_deck()
         for c in outcome.desserts_added:
-            deck[c] = deck.get(c, 0) + 1
-        _check_subset(tuple(chain.from_iterable(outcome.hands)), deck, "the deck")
+            left[c] = left.get(c, 0) + 1
+        order = _ORDER
+        ordered = True
+        for hand in outcome.hands:
+            last = -1
+            for c in hand:
+                left[c] = left.get(c, 0) - 1
+                at = order.get(c, -1)
+                if at < last:
+                    ordered = False
+                last = at
+        if min(left.values()) < 0:
+            over = sorted(c for c, k in left.items() if k < 0)
+            raise IllegalActionError(f"the deck does not have {', '.join(over)}")
+        self._next_undealt = left
+        self._next_sorted = ordered
 
     def _apply_chance(self, outcome: PartyDeal | MenuDraw) -> None:
         if isinstance(outcome, MenuDraw):
@@ -781,12 +852,12 @@ class PartyState(State):
         for c in outcome.desserts_added:
             self._pile[c] -= 1
             self._in_deck[c] = self._in_deck.get(c, 0) + 1
-        undealt = self._round_deck()
-        for c in chain.from_iterable(outcome.hands):
-            undealt[c] -= 1
-        self._undealt = undealt
+        self._undealt = self._next_undealt  # worked out by _check_chance
         self._added = outcome.desserts_added
-        self._dealt = tuple(PARTY_CARDS.sort(h) for h in outcome.hands)
+        if self._next_sorted:
+            self._dealt = tuple([tuple(h) for h in outcome.hands])
+        else:
+            self._dealt = tuple([_sort(h) for h in outcome.hands])
         self._hands = [list(h) for h in self._dealt]
         self._singles = [None] * self._rules.players
         self._turn = 0
@@ -943,10 +1014,11 @@ class PartyState(State):
         hands = self._hands
         singles = self._singles
         self._forced = {}
-        self._turns.append(tuple([str(picks[s]) for s in range(n)]))
+        plist = [picks[s] for s in range(n)]
+        self._turns.append(tuple([p.text for p in plist]))
         queue = self._queue
         for s in range(n):
-            p = picks[s]
+            p = plist[s]
             card = p.card
             hand = hands[s]
             hand.remove(card)
@@ -959,7 +1031,7 @@ class PartyState(State):
                 called = played_of_token(p.call)
                 queue.append(_call_key(called) + (s, called))
         for s in range(n):
-            p = picks[s]
+            p = plist[s]
             if p.card == SPECIAL_ORDER:
                 if p.copy is None:
                     self._discards.append(SPECIAL_ORDER)  # nothing to copy
@@ -967,10 +1039,11 @@ class PartyState(State):
                     self._put(s, _copy(p.copy), False)
             else:
                 self._put(s, _PLAIN[p.card], False)
-        ura = self._ura
-        reached = {s: ura[s] for s in range(n) if ura[s] >= 10}
-        if reached:
-            self._claim(reached)
+        if self._rules.uramaki:
+            ura = self._ura
+            reached = {s: ura[s] for s in range(n) if ura[s] >= 10}
+            if reached:
+                self._claim(reached)
         self._advance()
 
     def _put(self, seat: int, p: Played, later: bool) -> None:
@@ -996,7 +1069,7 @@ class PartyState(State):
         elif kind == "uramaki":
             self._ura[seat] += p.icons
         elif kind in _QUEUED:
-            self._queue.append((order_number(p.card) or 0, 0, seat, p))
+            self._queue.append((_NUMBER[p.card], 0, seat, p))
         tab.append(p)
         if kind == "miso-soup":
             # "If more than 1 miso soup is played on the same turn, all are discarded",
@@ -1051,7 +1124,7 @@ class PartyState(State):
             _, _, seat, p = queue.pop(0)
             kind = p.kind
             if kind == "chopsticks":
-                options = list(dict.fromkeys(self._hands[seat]))
+                options = _distinct(self._hands[seat])
                 if len(options) == 1:
                     self._take(seat, p, options[0])
                 else:
@@ -1077,7 +1150,7 @@ class PartyState(State):
         """Apply a checked mid-turn choice, then go on with the turn."""
         pending = self._pending
         assert pending is not None
-        self._events.append((self._turn + 1, seat, str(action)))
+        self._events.append((self._turn + 1, seat, action.text))
         self._pending = None
         kind = pending.kind
         card = action.cards[0] if action.cards else ""
@@ -1218,7 +1291,7 @@ class PartyState(State):
             uramaki_claimed=self._uramaki_claimed,
             uramaki_scored=self._uramaki_scored,
         )
-        scores = tuple(sum(b.values()) for b in breakdown)
+        scores = tuple([_total(b) for b in breakdown])
         self._results = self._results + (
             PartyRound(
                 self._added,
@@ -1254,6 +1327,13 @@ class PartyState(State):
 # Helpers.
 
 
+def _total(breakdown: dict[str, int]) -> int:
+    total = 0
+    for v in breakdown.values():
+        total += v
+    return total
+
+
 def _copy(target: str) -> Played:
     """The special order copying ``target`` (a card id, or ``flipped``)."""
     if target == FLIPPED:
@@ -1263,26 +1343,26 @@ def _copy(target: str) -> Played:
 
 def _call_key(p: Played) -> tuple[int, int]:
     """Resolution order of a called bonus card: its number, then printed before copy."""
-    return (order_number(p.counts_as) or 0, 1 if p.card == SPECIAL_ORDER else 0)
+    return (_NUMBER[p.counts_as], 1 if p.card == SPECIAL_ORDER else 0)
 
 
 def _queue_key(item: tuple[int, int, int, Played]) -> tuple[int, int, int]:
     return (item[0], item[1], item[2])
 
 
-def _matching(hand: Sequence[str], name: str) -> list[str]:
+def _matching(hand: list[str], name: str) -> list[str]:
     """The different cards in ``hand`` a spoon's request for ``name`` matches."""
     if name in KINDS:
-        return [c for c in dict.fromkeys(hand) if _BY_ID[c].family == name]
+        return [c for c in _distinct(hand) if _BY_ID[c].family == name]
     return [name] if name in hand else []
 
 
 def _orderable(drawn: Sequence[str]) -> list[str]:
     """The cards a menu may play from those it drew: any but a menu."""
-    return [c for c in dict.fromkeys(drawn) if _BY_ID[c].family != "menu"]
+    return [c for c in _distinct(_sorted_hand(drawn)) if _BY_ID[c].family != "menu"]
 
 
-def _partial_shuffle(cards: list[str], k: int, rand: Any) -> list[str]:
+def _partial_shuffle(cards: list[int], k: int, rand: Callable[[], float]) -> list[int]:
     """``k`` cards drawn uniformly without replacement (a partial Fisher-Yates shuffle;
     ``cards`` is reordered)."""
     n = len(cards)
@@ -1293,7 +1373,7 @@ def _partial_shuffle(cards: list[str], k: int, rand: Any) -> list[str]:
     return cards[n:]
 
 
-def _check_subset(cards: Sequence[str], pool: Mapping[str, int], what: str) -> None:
+def _check_subset(cards: Sequence[str], pool: dict[str, int], what: str) -> None:
     need: dict[str, int] = {}
     for c in cards:
         need[c] = need.get(c, 0) + 1
@@ -1322,13 +1402,13 @@ def _dessert_lists(state: PartyState) -> list[list[str]]:
 # ---------------------------------------------------------------------------
 # Action ids: picks first, then each kind of choice.
 
-_TARGETS = (*PARTY_CARDS.ids, FLIPPED)
-_CALLS = tuple(
+_TARGETS: Final = (*PARTY_CARDS.ids, FLIPPED)
+_CALLS: Final = tuple(
     t for c in PARTY_CARDS.ids if _BY_ID[c].family in _BONUS for t in (c, f"{SPECIAL_ORDER}={c}")
 )
-_PICK_IDS = _N * (len(_TARGETS) + 1) * (len(_CALLS) + 1)
-_ASKS = (*KINDS, *PARTY_CARDS.ids)
-_KINDS = tuple(CHOICE_KINDS)
+_PICK_IDS: Final = _N * (len(_TARGETS) + 1) * (len(_CALLS) + 1)
+_ASKS: Final = (*KINDS, *PARTY_CARDS.ids)
+_KINDS: Final = tuple(CHOICE_KINDS)
 
 
 def _universe() -> tuple[str, ...]:
@@ -1348,9 +1428,9 @@ def _universe() -> tuple[str, ...]:
     return tuple(out)
 
 
-_TOKENS = _universe()
-_TOKEN_INDEX = {t: i for i, t in enumerate(_TOKENS)}
-_FLIP_BASE = 16  # a player holds at most 10 cards of one kind
+_TOKENS: Final = _universe()
+_TOKEN_INDEX: Final = {t: i for i, t in enumerate(_TOKENS)}
+_FLIP_BASE: Final = 16  # a player holds at most 10 cards of one kind
 
 
 def action_id(action: PartyAction) -> int:

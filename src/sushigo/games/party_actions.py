@@ -25,15 +25,15 @@ Card names may be ids, printed names or unique prefixes when parsed.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from typing import Final
 
 from sushigo.core.errors import ParseError
 from sushigo.games.party_cards import KINDS, PARTY_CARDS
 from sushigo.games.party_scoring import FLIPPED, parse_played
 
-SPECIAL_ORDER = "special-order"
+SPECIAL_ORDER: Final = "special-order"
 
-CHOICE_KINDS: dict[str, str] = {
+CHOICE_KINDS: Final[dict[str, str]] = {
     "take": "chopsticks: play a second card from your hand",
     "ask": "spoon: name the card you want",
     "give": "spoon: give one of the matching cards",
@@ -44,42 +44,87 @@ CHOICE_KINDS: dict[str, str] = {
 """Every kind of mid-turn decision, with what it asks for."""
 
 
-@dataclass(frozen=True, slots=True)
 class PartyPick:
-    """One seat's pick for a turn (see the module docstring for the notation)."""
+    """One seat's pick for a turn (see the module docstring for the notation).
+
+    A value: equal picks have equal notation (``text``), worked out once.
+    """
+
+    __slots__ = ("card", "copy", "call", "text")
 
     card: str
     """The card taken from the hand."""
-    copy: str | None = None
+    copy: str | None
     """For a special order: the card id it copies, or ``"flipped"``; ``None`` when
     there is nothing to copy (the special order is then discarded)."""
-    call: str | None = None
+    call: str | None
     """Token of the bonus card called at the reveal (``chopsticks-2``,
     ``special-order=spoon-5``), or ``None``."""
+    text: str
+    """The notation."""
+
+    def __init__(self, card: str, copy: str | None = None, call: str | None = None) -> None:
+        self.card = card
+        self.copy = copy
+        self.call = call
+        text = card if copy is None else f"{card}={copy}"
+        self.text = text if call is None else f"{text} call:{call}"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PartyPick):
+            return NotImplemented
+        return self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __repr__(self) -> str:
+        return f"PartyPick(card={self.card!r}, copy={self.copy!r}, call={self.call!r})"
 
     def __str__(self) -> str:
-        text = self.card if self.copy is None else f"{self.card}={self.copy}"
-        return text if self.call is None else f"{text} call:{self.call}"
+        return self.text
 
 
-@dataclass(frozen=True, slots=True)
 class Choice:
-    """A mid-turn decision: its kind (a key of :data:`CHOICE_KINDS`) and its cards."""
+    """A mid-turn decision: its kind (a key of :data:`CHOICE_KINDS`) and its cards.
+
+    A value: equal choices have equal notation (``text``), worked out once.
+    """
+
+    __slots__ = ("kind", "cards", "text")
 
     kind: str
     """``take``, ``ask``, ``give``, ``order``, ``copy`` or ``flip``."""
-    cards: tuple[str, ...] = ()
+    cards: tuple[str, ...]
     """The card (one, except for ``flip``: any number, in sorted order)."""
+    text: str
+    """The notation."""
+
+    def __init__(self, kind: str, cards: tuple[str, ...] = ()) -> None:
+        self.kind = kind
+        self.cards = cards
+        self.text = f"{kind}:{','.join(cards)}"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Choice):
+            return NotImplemented
+        return self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+    def __repr__(self) -> str:
+        return f"Choice(kind={self.kind!r}, cards={self.cards!r})"
 
     def __str__(self) -> str:
-        return f"{self.kind}:{','.join(self.cards)}"
+        return self.text
 
 
 PartyAction = PartyPick | Choice
 """What a seat may decide in Sushi Go Party!."""
 
-_PICKS: dict[tuple[str, str | None, str | None], PartyPick] = {}
-_CHOICES: dict[tuple[str, tuple[str, ...]], Choice] = {}
+_PICKS: Final[dict[tuple[str, str | None, str | None], PartyPick]] = {}
+_CHOICES: Final[dict[tuple[str, tuple[str, ...]], Choice]] = {}
 
 
 def pick_of(card: str, copy: str | None = None, call: str | None = None) -> PartyPick:
@@ -163,6 +208,39 @@ def parse_party_action(text: str) -> PartyAction:
             raise ParseError(f"{text.strip()!r}: only a special order copies a card")
         copy = parse_target(target)
     return pick_of(card, copy, call)
+
+
+class CallChoices(Sequence[PartyPick]):
+    """Every pick of a seat that may call a bonus card: each plain pick, then each of
+    them with each call, built one at a time on demand."""
+
+    def __init__(self, base: tuple[PartyPick, ...], calls: list[str]) -> None:
+        self._base = base
+        self._calls = calls
+        self._size = len(base) * (1 + len(calls))
+
+    def __len__(self) -> int:
+        return self._size
+
+    def __getitem__(self, index: int) -> PartyPick:  # type: ignore[override]
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        q, r = divmod(index, len(self._base))
+        p = self._base[r]
+        return p if q == 0 else pick_of(p.card, p.copy, self._calls[q - 1])
+
+    def __iter__(self) -> Iterator[PartyPick]:
+        for i in range(self._size):
+            yield self[i]
+
+    def __contains__(self, value: object) -> bool:
+        if not isinstance(value, PartyPick):
+            return False
+        if value.call is None:
+            return value in self._base
+        return value.call in self._calls and pick_of(value.card, value.copy) in self._base
 
 
 class FlipChoices(Sequence[Choice]):

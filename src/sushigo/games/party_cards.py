@@ -10,15 +10,25 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Final
 
 from sushigo.core.cards import CardTable, CardType
 from sushigo.core.errors import OptionsError
 
 # Categories of a menu, and the card types ("kinds") in each.
-NIGIRI = "nigiri"
-ROLLS = ("maki", "temaki", "uramaki")
-APPETIZERS = ("tempura", "sashimi", "dumpling", "eel", "tofu", "onigiri", "edamame", "miso-soup")
-SPECIALS = (
+NIGIRI: Final = "nigiri"
+ROLLS: Final = ("maki", "temaki", "uramaki")
+APPETIZERS: Final = (
+    "tempura",
+    "sashimi",
+    "dumpling",
+    "eel",
+    "tofu",
+    "onigiri",
+    "edamame",
+    "miso-soup",
+)
+SPECIALS: Final = (
     "chopsticks",
     "soy-sauce",
     "tea",
@@ -28,8 +38,8 @@ SPECIALS = (
     "takeout-box",
     "wasabi",
 )
-DESSERTS = ("pudding", "green-tea-ice-cream", "fruit")
-KINDS = (NIGIRI, *ROLLS, *APPETIZERS, *SPECIALS, *DESSERTS)
+DESSERTS: Final = ("pudding", "green-tea-ice-cream", "fruit")
+KINDS: Final = (NIGIRI, *ROLLS, *APPETIZERS, *SPECIALS, *DESSERTS)
 """Every card kind, as named on the menu tiles (lowercase, hyphenated)."""
 
 
@@ -73,7 +83,7 @@ def _cards() -> list[CardType]:
     return rows
 
 
-ORDER_NUMBERS: dict[str, tuple[int, ...]] = {
+ORDER_NUMBERS: Final[dict[str, tuple[int, ...]]] = {
     "chopsticks": (1, 2, 3),
     "spoon": (4, 5, 6),
     "menu": (7, 8, 9),
@@ -81,7 +91,7 @@ ORDER_NUMBERS: dict[str, tuple[int, ...]] = {
 }
 """Lower-right order numbers (official, card art): the lowest resolves first."""
 
-FRUIT_CARDS: tuple[tuple[str, str, int], ...] = (
+FRUIT_CARDS: Final[tuple[tuple[str, str, int], ...]] = (
     ("fruit-watermelon-watermelon", "Fruit (2 watermelon)", 2),
     ("fruit-pineapple-pineapple", "Fruit (2 pineapple)", 2),
     ("fruit-orange-orange", "Fruit (2 orange)", 2),
@@ -91,7 +101,7 @@ FRUIT_CARDS: tuple[tuple[str, str, int], ...] = (
 )
 """The fruit cards (FACTS.md, consensus): 10 icons of each fruit in all."""
 
-PARTY_CARDS = CardTable(_cards())
+PARTY_CARDS: Final = CardTable(_cards())
 """Every Sushi Go Party! card type: 181 cards."""
 
 
@@ -115,7 +125,7 @@ def order_number(card: str) -> int | None:
     return int(card.rsplit("-", 1)[1])
 
 
-HAND_SIZES = {2: 10, 3: 10, 4: 9, 5: 9, 6: 8, 7: 8, 8: 7}
+HAND_SIZES: Final = {2: 10, 3: 10, 4: 9, 5: 9, 6: 8, 7: 8, 8: 7}
 """Cards dealt to each player, by player count (official)."""
 
 
@@ -124,7 +134,7 @@ def desserts_per_round(players: int) -> tuple[int, int, int]:
     return (5, 3, 2) if players <= 5 else (7, 5, 3)
 
 
-PLAYER_LIMITS: dict[str, tuple[int, int]] = {
+PLAYER_LIMITS: Final[dict[str, tuple[int, int]]] = {
     "menu": (2, 6),
     "special-order": (2, 6),
     "spoon": (3, 8),
@@ -181,7 +191,7 @@ def _menu(name: str, roll: str, apps: str, specials: str, dessert: str) -> Menu:
     return Menu(name, roll, (a[0], a[1], a[2]), (s[0], s[1]), dessert)
 
 
-SUGGESTED_MENUS: dict[str, Menu] = {
+SUGGESTED_MENUS: Final[dict[str, Menu]] = {
     m.key: m
     for m in (
         _menu(

@@ -7,13 +7,13 @@ score calculator both score through these functions.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
+from typing import Final
 
 from sushigo.core.errors import ParseError
-from sushigo.games.party_cards import DESSERTS, PARTY_CARDS, fruit_icons
+from sushigo.games.party_cards import DESSERTS, KINDS, PARTY_CARDS, fruit_icons
 
-RULINGS: tuple[str, ...] = (
+RULINGS: Final[tuple[str, ...]] = (
     "Temaki and pudding: when every player has the same number, nobody scores or loses "
     "points for them.",
     "A nigiri's tripling is fixed when it is placed on a wasabi: flipping that wasabi "
@@ -26,10 +26,10 @@ RULINGS: tuple[str, ...] = (
     "no colour (the rulebook's order of round end).",
 )
 
-FLIPPED = "flipped"
+FLIPPED: Final = "flipped"
 """The scoring family and colour of a card flipped face-down by a takeout box."""
 
-ROUND_FAMILIES = (
+ROUND_FAMILIES: Final = (
     "nigiri",
     "maki",
     "temaki",
@@ -49,13 +49,39 @@ ROUND_FAMILIES = (
 """Keys of a round's breakdown, in display order. Wasabi scores within nigiri;
 chopsticks, spoon, menu, takeout box and special order alone score 0."""
 
-DUMPLING_POINTS = (0, 1, 3, 6, 10, 15)
-ONIGIRI_POINTS = (0, 1, 4, 9, 16)
-FRUIT_POINTS = (-2, 0, 1, 3, 6, 10)
-URAMAKI_PLACES = (8, 5, 2)
+DUMPLING_POINTS: Final = (0, 1, 3, 6, 10, 15)
+ONIGIRI_POINTS: Final = (0, 1, 4, 9, 16)
+FRUIT_POINTS: Final = (-2, 0, 1, 3, 6, 10)
+URAMAKI_PLACES: Final = (8, 5, 2)
 
-_BY_ID = PARTY_CARDS.by_id
-_DESSERT_KINDS = frozenset(DESSERTS)
+_BY_ID: Final = PARTY_CARDS.by_id
+SCORING_KINDS: Final[tuple[str, ...]] = (*KINDS, FLIPPED)
+"""Every kind a card in front of a player scores as; colours are named by these too."""
+_KIND_INDEX: Final = {k: i for i, k in enumerate(SCORING_KINDS)}
+_NK: Final = len(SCORING_KINDS)
+ONIGIRI_SHAPES: Final = (
+    "onigiri-circle",
+    "onigiri-triangle",
+    "onigiri-square",
+    "onigiri-rectangle",
+)
+FRUITS: Final = ("watermelon", "pineapple", "orange")
+_NIGIRI: Final = _KIND_INDEX["nigiri"]
+_MAKI: Final = _KIND_INDEX["maki"]
+_TEMAKI: Final = _KIND_INDEX["temaki"]
+_URAMAKI: Final = _KIND_INDEX["uramaki"]
+_TEMPURA: Final = _KIND_INDEX["tempura"]
+_SASHIMI: Final = _KIND_INDEX["sashimi"]
+_DUMPLING: Final = _KIND_INDEX["dumpling"]
+_EEL: Final = _KIND_INDEX["eel"]
+_TOFU: Final = _KIND_INDEX["tofu"]
+_ONIGIRI: Final = _KIND_INDEX["onigiri"]
+_EDAMAME: Final = _KIND_INDEX["edamame"]
+_MISO: Final = _KIND_INDEX["miso-soup"]
+_SOY: Final = _KIND_INDEX["soy-sauce"]
+_TEA: Final = _KIND_INDEX["tea"]
+_FLIPPED: Final = _KIND_INDEX[FLIPPED]
+_DESSERT_INDEX: Final = frozenset(_KIND_INDEX[k] for k in DESSERTS)
 
 
 class Played:
@@ -82,6 +108,11 @@ class Played:
         "colour",
         "icons",
         "token",
+        "kind_index",
+        "colour_index",
+        "shape",
+        "fruit",
+        "is_dessert",
     )
 
     card: str
@@ -104,6 +135,16 @@ class Played:
     """Maki or uramaki icons, or a nigiri's base points (0 for a flipped card)."""
     token: str
     """The notation of this value."""
+    kind_index: int
+    """Position of ``kind`` in :data:`SCORING_KINDS` (for fast counting)."""
+    colour_index: int
+    """Position of ``colour`` in :data:`SCORING_KINDS` (colours are named by kind)."""
+    shape: int
+    """Onigiri shape 0-3, else -1."""
+    fruit: tuple[int, int, int]
+    """Watermelon, pineapple and orange icons (fruit only)."""
+    is_dessert: bool
+    """Whether it counts as a dessert (set aside at round end, scored at game end)."""
 
     def __init__(
         self,
@@ -124,12 +165,19 @@ class Played:
         self.covered = covered
         self.counts_as = copies or card
         t = _BY_ID[self.counts_as]
+        self.shape = -1
+        self.fruit = (0, 0, 0)
         if flipped:
             self.kind = FLIPPED
             self.colour = FLIPPED
             self.icons = 0
             self.token = f"flipped:{card}"
         else:
+            if t.family == "onigiri":
+                self.shape = ONIGIRI_SHAPES.index(self.counts_as)
+            elif t.family == "fruit":
+                icons = fruit_icons(self.counts_as)
+                self.fruit = tuple([icons.get(f, 0) for f in FRUITS])  # type: ignore[assignment]
             self.kind = t.family
             self.colour = t.colour
             self.icons = t.icons
@@ -139,6 +187,9 @@ class Played:
             if covered:
                 text += "/covered"
             self.token = text
+        self.kind_index = _KIND_INDEX[self.kind]
+        self.colour_index = _KIND_INDEX[self.colour]
+        self.is_dessert = self.kind in DESSERTS
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Played):
@@ -161,7 +212,7 @@ class Played:
         return self.token
 
 
-_INTERNED: dict[tuple[str, str | None, bool, bool, bool], Played] = {}
+_INTERNED: Final[dict[tuple[str, str | None, bool, bool, bool], Played]] = {}
 
 
 def played_value(
@@ -180,7 +231,7 @@ def played_value(
     return p
 
 
-_BY_TOKEN: dict[str, Played] = {}
+_BY_TOKEN: Final[dict[str, Played]] = {}
 
 
 def played_of_token(token: str) -> Played:
@@ -337,16 +388,20 @@ def edamame_points(counts: Sequence[int]) -> list[int]:
     return [c * min(4, having - 1) if c else 0 for c in counts]
 
 
-def onigiri_points(shapes: Counter[str]) -> int:
+def onigiri_points(shapes: Mapping[str, int]) -> int:
     """Sets of different onigiri shapes: 1, 4, 9, 16 for 1-4 shapes; several sets.
 
-    >>> onigiri_points(Counter({"circle": 1, "triangle": 1, "square": 2}))
+    >>> onigiri_points({"circle": 1, "triangle": 1, "square": 2})
     10
     """
-    total = 0
-    for k in range(1, max(shapes.values(), default=0) + 1):
-        total += ONIGIRI_POINTS[sum(1 for n in shapes.values() if n >= k)]
-    return total
+    return _onigiri(list(shapes.values()))
+
+
+def _onigiri(counts: list[int]) -> int:
+    """Onigiri points from the copies of each shape: with the counts sorted from most
+    to fewest, there are ``c[3]`` sets of 4, ``c[2] - c[3]`` sets of 3, and so on."""
+    c = sorted(counts, reverse=True) + [0, 0, 0, 0]
+    return 16 * c[3] + 9 * (c[2] - c[3]) + 4 * (c[1] - c[2]) + (c[0] - c[1])
 
 
 # ---------------------------------------------------------------------------
@@ -378,53 +433,76 @@ def score_round(
     soy = [0] * n
     different = [0] * n
     for i in range(n):
-        k: dict[str, int] = {}
-        colours: dict[str, int] = {}
-        shapes: dict[str, int] = {}
+        k = [0] * _NK
+        colours = [0] * _NK
         nigiri = 0
+        mk = 0
+        ur = 0
+        shapes: list[int] | None = None
         for p in tableaux[i]:
-            kind = p.kind
-            if kind in _DESSERT_KINDS:
+            if p.is_dessert:
                 continue
-            k[kind] = k.get(kind, 0) + 1
-            colours[p.colour] = colours.get(p.colour, 0) + 1
-            if kind == "nigiri":
+            ki = p.kind_index
+            k[ki] += 1
+            colours[p.colour_index] += 1
+            if ki == _NIGIRI:
                 nigiri += 3 * p.icons if p.on_wasabi else p.icons
-            elif kind == "maki":
-                maki[i] += p.icons
-            elif kind == "uramaki":
-                uramaki[i] += p.icons
-            elif kind == "onigiri":
-                shapes[p.counts_as] = shapes.get(p.counts_as, 0) + 1
-        b = dict.fromkeys(ROUND_FAMILIES, 0)
-        b["nigiri"] = nigiri
-        b["tempura"] = 5 * (k.get("tempura", 0) // 2)
-        b["sashimi"] = 10 * (k.get("sashimi", 0) // 3)
-        b["dumpling"] = DUMPLING_POINTS[min(k.get("dumpling", 0), 5)]
-        eel = k.get("eel", 0)
-        b["eel"] = -3 if eel == 1 else 7 if eel >= 2 else 0
-        tofu = k.get("tofu", 0)
-        b["tofu"] = (0, 2, 6)[tofu] if tofu < 3 else 0
-        if shapes:
-            b["onigiri"] = onigiri_points(Counter(shapes))
-        b["miso-soup"] = 3 * k.get("miso-soup", 0)
-        b[FLIPPED] = 2 * k.get(FLIPPED, 0)
-        tea = k.get("tea", 0)
-        if tea:
-            b["tea"] = tea * max(colours.values())
-        temaki[i] = k.get("temaki", 0)
-        edamame[i] = k.get("edamame", 0)
-        soy[i] = k.get("soy-sauce", 0)
-        different[i] = len(colours)
+            elif ki == _MAKI:
+                mk += p.icons
+            elif ki == _URAMAKI:
+                ur += p.icons
+            elif ki == _ONIGIRI:
+                if shapes is None:
+                    shapes = [0, 0, 0, 0]
+                shapes[p.shape] += 1
+        b = _ZERO.copy()
+        if nigiri:
+            b["nigiri"] = nigiri
+        c = k[_TEMPURA]
+        if c > 1:
+            b["tempura"] = 5 * (c // 2)
+        c = k[_SASHIMI]
+        if c > 2:
+            b["sashimi"] = 10 * (c // 3)
+        c = k[_DUMPLING]
+        if c:
+            b["dumpling"] = DUMPLING_POINTS[min(c, 5)]
+        c = k[_EEL]
+        if c:
+            b["eel"] = -3 if c == 1 else 7
+        c = k[_TOFU]
+        if c == 1 or c == 2:
+            b["tofu"] = 2 if c == 1 else 6
+        if shapes is not None:
+            b["onigiri"] = _onigiri(shapes)
+        c = k[_MISO]
+        if c:
+            b["miso-soup"] = 3 * c
+        c = k[_TEA]
+        if c:
+            b["tea"] = c * max(colours)
+        c = k[_FLIPPED]
+        if c:
+            b[FLIPPED] = 2 * c
         out.append(b)
+        maki[i] = mk
+        uramaki[i] = ur
+        temaki[i] = k[_TEMAKI]
+        edamame[i] = k[_EDAMAME]
+        soy[i] = k[_SOY]
+        different[i] = _NK - colours.count(0)
     if any(maki):
         for i, pts in enumerate(maki_points(maki, big_table=big_table)):
             out[i]["maki"] = pts
-    for i, pts in enumerate(temaki_points(temaki)):
-        out[i]["temaki"] = pts
-    scored = uramaki_scored or [0] * n
-    for i, pts in enumerate(uramaki_end_points(uramaki, uramaki_claimed)):
-        out[i]["uramaki"] = scored[i] + pts
+    if any(temaki):
+        for i, pts in enumerate(temaki_points(temaki)):
+            out[i]["temaki"] = pts
+    if uramaki_scored is not None:
+        for i in range(n):
+            out[i]["uramaki"] = uramaki_scored[i]
+    if any(uramaki):
+        for i, pts in enumerate(uramaki_end_points(uramaki, uramaki_claimed)):
+            out[i]["uramaki"] += pts
     if any(edamame):
         for i, pts in enumerate(edamame_points(edamame)):
             out[i]["edamame"] = pts
@@ -434,6 +512,9 @@ def score_round(
             if different[i] == best:
                 out[i]["soy-sauce"] = 4 * soy[i]
     return out
+
+
+_ZERO: Final[dict[str, int]] = dict.fromkeys(ROUND_FAMILIES, 0)
 
 
 # ---------------------------------------------------------------------------
@@ -461,11 +542,13 @@ def dessert_points(desserts: Sequence[Sequence[Played]], dessert: str) -> list[i
     if dessert == "fruit":
         out = []
         for cards in desserts:
-            fruit: Counter[str] = Counter()
+            w = a = o = 0
             for p in cards:
                 if p.kind == "fruit":
-                    fruit.update(fruit_icons(p.counts_as))
-            out.append(fruit_points(fruit))
+                    w += p.fruit[0]
+                    a += p.fruit[1]
+                    o += p.fruit[2]
+            out.append(FRUIT_POINTS[min(w, 5)] + FRUIT_POINTS[min(a, 5)] + FRUIT_POINTS[min(o, 5)])
         return out
     raise ValueError(f"{dessert!r} is not a dessert")
 
