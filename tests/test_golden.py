@@ -1,4 +1,5 @@
-"""Golden playthroughs: seeded games of the classic ruleset, diffed against files.
+"""Golden playthroughs: seeded games of the classic ruleset and of Sushi Go Party!,
+diffed against files.
 
 Each game is played by :func:`sushigo.play.play_game` with random agents (agent of
 seat ``i`` seeded ``seed * 10 + i``) and written as a pretty-printed JSON record
@@ -10,14 +11,20 @@ When a change is intended (and only then), regenerate the files and review the d
 
     SUSHIGO_REGEN_GOLDEN=1 .venv/bin/pytest tests/test_golden.py
 
+(add ``-k party`` to rewrite only the Party files).
+
 Round 1 of ``sushi-go-4p-seed7.json`` was scored by hand from the rulebook; see
-:func:`test_hand_checked_round_one`.
+:func:`test_hand_checked_round_one`. The Party games (``party-*.json``) were chosen
+among the first seeds for the specials they use (calls, spoon requests and gives,
+menu draws, special orders, takeout boxes; see :data:`PARTY_SPECIALS`); one of
+their rounds was worked out by hand too, see :func:`test_hand_checked_party_round`.
 """
 
 from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -26,29 +33,53 @@ import pytest
 import sushigo
 from sushigo.agents import make_agent
 from sushigo.core.records import dumps, loads, replay
+from sushigo.games.party import PartyState
+from sushigo.games.party_scoring import ROUND_FAMILIES
 from sushigo.play import play_game, record_game
 
 GOLDEN = Path(__file__).parent / "golden"
 REGEN = os.environ.get("SUSHIGO_REGEN_GOLDEN") == "1"
 
-GAMES: list[tuple[str, int, int, dict[str, bool]]] = [
-    ("sushi-go-2p-seed1", 2, 1, {}),
-    ("sushi-go-3p-seed2", 3, 2, {}),
-    ("sushi-go-4p-seed7", 4, 7, {}),
-    ("sushi-go-5p-seed5", 5, 5, {}),
-    ("sushi-go-2p-dummy-seed3", 2, 3, {"dummy": True}),
+GAMES: list[tuple[str, str, int, int, dict[str, Any]]] = [
+    ("sushi-go-2p-seed1", "sushi-go", 2, 1, {}),
+    ("sushi-go-3p-seed2", "sushi-go", 3, 2, {}),
+    ("sushi-go-4p-seed7", "sushi-go", 4, 7, {}),
+    ("sushi-go-5p-seed5", "sushi-go", 5, 5, {}),
+    ("sushi-go-2p-dummy-seed3", "sushi-go", 2, 3, {"dummy": True}),
     (
         "sushi-go-4p-both-ways-reshuffle-soy-sauce-seed11",
+        "sushi-go",
         4,
         11,
         {"pass_both_ways": True, "reshuffle": True, "soy_sauce": True},
     ),
+    ("party-master-menu-4p-seed38", "sushi-go-party", 4, 38, {"menu": "master-menu"}),
+    ("party-points-platter-5p-seed10", "sushi-go-party", 5, 10, {"menu": "points-platter"}),
+    ("party-big-banquet-8p-seed40", "sushi-go-party", 8, 40, {"menu": "big-banquet"}),
+    ("party-dinner-for-two-2p-seed47", "sushi-go-party", 2, 47, {"menu": "dinner-for-two"}),
 ]
-"""(file stem, players, seed, variants)."""
+"""(file stem, game, players, seed, options)."""
+
+PARTY_SPECIALS: dict[str, set[str]] = {
+    "party-master-menu-4p-seed38": {"call", "ask", "give", "flip"},
+    "party-points-platter-5p-seed10": {"copy in a pick", "nothing to copy", "copied dessert"},
+    "party-big-banquet-8p-seed40": {"call", "take", "ask", "give"},
+    "party-dinner-for-two-2p-seed47": {
+        "draw",
+        "order",
+        "copy",
+        "copy in a pick",
+        "nothing to copy",
+        "copied dessert",
+    },
+}
+"""What each Party golden game was chosen for: mid-turn steps by kind (``draw`` for a
+menu's draw), picks calling a bonus card, special orders copying in the pick or with
+nothing to copy, and a special order kept as a dessert."""
 
 
-def golden_record(players: int, seed: int, options: dict[str, bool]) -> dict[str, Any]:
-    rules = sushigo.make("sushi-go", players=players, **options)
+def golden_record(game: str, players: int, seed: int, options: dict[str, Any]) -> dict[str, Any]:
+    rules = sushigo.make(game, players=players, **options)
     seeds = [seed * 10 + i for i in range(players)]
     state = play_game(rules, [make_agent("random", s) for s in seeds], seed)
     names = [f"Random {i + 1}" for i in range(players)]
@@ -76,11 +107,13 @@ def first_difference(old: Any, new: Any, path: str = "record") -> str:
 
 
 @pytest.mark.parametrize(
-    ("stem", "players", "seed", "options"), GAMES, ids=[g[0] for g in GAMES]
+    ("stem", "game", "players", "seed", "options"), GAMES, ids=[g[0] for g in GAMES]
 )
-def test_golden_game(stem: str, players: int, seed: int, options: dict[str, bool]) -> None:
+def test_golden_game(
+    stem: str, game: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
     path = GOLDEN / f"{stem}.json"
-    text = render(golden_record(players, seed, options))
+    text = render(golden_record(game, players, seed, options))
     if REGEN:
         GOLDEN.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
@@ -95,12 +128,15 @@ def test_golden_game(stem: str, players: int, seed: int, options: dict[str, bool
 
 
 @pytest.mark.parametrize(
-    ("stem", "players", "seed", "options"), GAMES, ids=[g[0] for g in GAMES]
+    ("stem", "game", "players", "seed", "options"), GAMES, ids=[g[0] for g in GAMES]
 )
-def test_golden_file_replays(stem: str, players: int, seed: int, options: dict[str, bool]) -> None:
+def test_golden_file_replays(
+    stem: str, game: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
     record = json.loads((GOLDEN / f"{stem}.json").read_text(encoding="utf-8"))
+    assert record["game"] == game
     assert record["players"] == players and record["seed"] == seed
-    assert all(record["options"][k] is v for k, v in options.items())
+    assert all(record["options"][k] == v for k, v in options.items())
     assert record["agent_seeds"] == [seed * 10 + i for i in range(players)]
     state = replay(loads(dumps(record), stem))
     assert state.is_terminal()
@@ -153,3 +189,134 @@ def test_dummy_golden_game_the_dummy_scores_most_but_cannot_win() -> None:
     assert record["winners"] == [final.index(max(final[:2]))]
     # scored as three players: the fewest puddings lose 6 even with two players
     assert min(record["dessert_scores"]) == -6
+
+
+def party_features(record: dict[str, Any]) -> set[str]:
+    """The specials a Party record shows (the names of :data:`PARTY_SPECIALS`)."""
+    found: set[str] = set()
+    for entry in record["rounds"]:
+        for step in entry["mid_turn"]:
+            found.add("draw" if "draw" in step else step["choice"].partition(":")[0])
+        for turn in entry["turns"]:
+            for pick in turn:
+                card, _, call = pick.partition(" call:")
+                if call:
+                    found.add("call")
+                if card.startswith("special-order="):
+                    found.add("copy in a pick")
+                elif card == "special-order":
+                    found.add("nothing to copy")
+    if any(t.startswith("special-order=") for kept in record["desserts"] for t in kept):
+        found.add("copied dessert")
+    return found
+
+
+@pytest.mark.parametrize("stem", sorted(PARTY_SPECIALS))
+def test_party_golden_games_use_the_specials(stem: str) -> None:
+    record = json.loads((GOLDEN / f"{stem}.json").read_text(encoding="utf-8"))
+    missing = PARTY_SPECIALS[stem] - party_features(record)
+    assert not missing, f"{stem} no longer shows {sorted(missing)}: choose another seed"
+
+
+def test_hand_checked_party_round() -> None:
+    """Round 1 of the Master Menu golden game (4 players, seed 38), by hand.
+
+    Master Menu: nigiri, temaki, onigiri, tofu, sashimi, spoon, takeout box, fruit.
+    Hands pass left, so on turn t (from 1) seat s holds the hand dealt to seat
+    s - t + 1. Dealt (H0-H3, "on-" for onigiri):
+      H0 salmon x2, squid, temaki, on-triangle, on-square, on-rectangle, spoon-4,
+         fruit pineapple+orange
+      H1 egg, sashimi x3, on-triangle, on-square, takeout-11, takeout-12,
+         fruit watermelon+pineapple
+      H2 egg, salmon, squid, temaki x2, sashimi, spoon-6, takeout-10,
+         fruit watermelon+orange
+      H3 squid, temaki x4, sashimi, tofu x2, spoon-5
+    Turns 1-3 are plain picks (each from the hand held, see HAND_CHECK_PARTY_PICKS).
+    Turn 4: seat 0 (holding H1) calls spoon-6 with a sashimi, seat 1 (holding H2)
+      plays takeout-10 calling spoon-4; seat 2 plays spoon-5, seat 3 on-triangle.
+      After the reveal, lowest number first:
+      spoon-4 (seat 1) asks "onigiri": seat 2 holds H3 (temaki x3, tofu x2), none;
+        seat 3 holds H0 (salmon x2, temaki, on-square, on-rectangle), two shapes, so
+        seat 3 chooses: on-rectangle goes to seat 1, spoon-4 into H0.
+      spoon-6 (seat 0) asks the exact "fruit orange+orange": nobody holds one, the
+        spoon is discarded.
+      takeout-10 (seat 1) flips nothing; it is discarded.
+    Turn 5: seat 1 plays takeout-11 and flips its squid (played on turn 3).
+    Turn 6: seat 2 plays takeout-12 calling spoon-5 (played on turn 4). spoon-5 asks
+      "tofu": seat 3 (H2: salmon, temaki, fruit), seat 0 (H3: temaki x3) and seat 1
+      (H0: salmon x2, on-square) have none: discarded. takeout-12 flips an egg, the
+      squid and the temaki of seat 2's earlier turns (1, 3 and 5).
+    Turns 7-9 are plain picks.
+
+    At round end the fruit is set aside (seat 0: three fruit cards). Scoring:
+    temaki: seat 0 2, seat 1 1, seat 2 2 (one more flipped), seat 3 1: seats 0 and 2
+      tie for most, +4 each; seats 1 and 3 tie for fewest, -4 each.
+    seat 0: salmon 2; 1 sashimi 0; 1 tofu 2; temaki +4; spoon and fruit 0.    = 8
+    seat 1: onigiri square, rectangle, triangle: 3 shapes 9; salmon 2; flipped
+            squid 2; unused spoon-4 0; temaki -4.                             = 9
+    seat 2: egg 1 + salmon 2 = 3; three flipped cards 6; temaki +4.           = 13
+    seat 3: 4 sashimi: one set 10; onigiri triangle, square 4; tofu 2; squid 3;
+            temaki -4.                                                        = 15
+    """
+    record = json.loads((GOLDEN / "party-master-menu-4p-seed38.json").read_text(encoding="utf-8"))
+    entry = record["rounds"][0]
+    assert entry["hands"] == HAND_CHECK_PARTY_HANDS
+    assert entry["turns"] == HAND_CHECK_PARTY_PICKS
+    assert entry["mid_turn"] == HAND_CHECK_PARTY_STEPS
+    state = replay(loads(dumps(record), "party-master-menu-4p-seed38"))
+    assert isinstance(state, PartyState)
+    tableaux = [Counter(p.token for p in t) for t in state.results[0].tableaux]
+    assert tableaux == [Counter(t) for t in HAND_CHECK_PARTY_TABLEAUX]
+    zero = dict.fromkeys(ROUND_FAMILIES, 0)
+    assert entry["breakdown"] == [{**zero, **b} for b in HAND_CHECK_PARTY_BREAKDOWN]
+    assert entry["scores"] == [8, 9, 13, 15]
+    fruit = ["fruit-pineapple-orange", "fruit-watermelon-orange", "fruit-watermelon-pineapple"]
+    assert record["desserts"][0][:3] == fruit  # seat 0 kept its three fruit cards
+
+
+HAND_CHECK_PARTY_HANDS = [
+    ["salmon-nigiri", "salmon-nigiri", "squid-nigiri", "temaki", "onigiri-triangle"]
+    + ["onigiri-square", "onigiri-rectangle", "spoon-4", "fruit-pineapple-orange"],
+    ["egg-nigiri", "sashimi", "sashimi", "sashimi", "onigiri-triangle", "onigiri-square"]
+    + ["takeout-box-11", "takeout-box-12", "fruit-watermelon-pineapple"],
+    ["egg-nigiri", "salmon-nigiri", "squid-nigiri", "temaki", "temaki", "sashimi", "spoon-6"]
+    + ["takeout-box-10", "fruit-watermelon-orange"],
+    ["squid-nigiri", "temaki", "temaki", "temaki", "temaki", "sashimi", "tofu", "tofu"]
+    + ["spoon-5"],
+]
+HAND_CHECK_PARTY_PICKS = [
+    ["fruit-pineapple-orange", "onigiri-square", "egg-nigiri", "sashimi"],
+    ["temaki", "spoon-4", "egg-nigiri", "sashimi"],
+    ["spoon-6", "squid-nigiri", "squid-nigiri", "sashimi"],
+    ["sashimi call:spoon-6", "takeout-box-10 call:spoon-4", "spoon-5", "onigiri-triangle"],
+    ["temaki", "takeout-box-11", "temaki", "tofu"],
+    ["tofu", "spoon-4", "takeout-box-12 call:spoon-5", "squid-nigiri"],
+    ["fruit-watermelon-orange", "temaki", "salmon-nigiri", "sashimi"],
+    ["fruit-watermelon-pineapple", "salmon-nigiri", "temaki", "onigiri-square"],
+    ["salmon-nigiri", "onigiri-triangle", "temaki", "temaki"],
+]
+HAND_CHECK_PARTY_STEPS = [
+    {"turn": 4, "seat": 1, "choice": "ask:onigiri"},
+    {"turn": 4, "seat": 3, "choice": "give:onigiri-rectangle"},
+    {"turn": 4, "seat": 0, "choice": "ask:fruit-orange-orange"},
+    {"turn": 4, "seat": 1, "choice": "flip:"},
+    {"turn": 5, "seat": 1, "choice": "flip:squid-nigiri"},
+    {"turn": 6, "seat": 2, "choice": "ask:tofu"},
+    {"turn": 6, "seat": 2, "choice": "flip:egg-nigiri,squid-nigiri,temaki"},
+]
+HAND_CHECK_PARTY_TABLEAUX = [
+    ["fruit-pineapple-orange", "temaki", "sashimi", "temaki", "tofu"]
+    + ["fruit-watermelon-orange", "fruit-watermelon-pineapple", "salmon-nigiri"],
+    ["onigiri-square", "flipped:squid-nigiri", "onigiri-rectangle", "spoon-4", "temaki"]
+    + ["salmon-nigiri", "onigiri-triangle"],
+    ["egg-nigiri", "flipped:egg-nigiri", "flipped:squid-nigiri", "flipped:temaki"]
+    + ["salmon-nigiri", "temaki", "temaki"],
+    ["sashimi", "sashimi", "sashimi", "onigiri-triangle", "tofu", "squid-nigiri", "sashimi"]
+    + ["onigiri-square", "temaki"],
+]
+HAND_CHECK_PARTY_BREAKDOWN: list[dict[str, int]] = [
+    {"nigiri": 2, "temaki": 4, "tofu": 2},
+    {"nigiri": 2, "temaki": -4, "onigiri": 9, "flipped": 2},
+    {"nigiri": 3, "temaki": 4, "flipped": 6},
+    {"nigiri": 3, "temaki": -4, "sashimi": 10, "onigiri": 4, "tofu": 2},
+]

@@ -95,6 +95,14 @@ def test_uramaki_during_the_round(
     assert uramaki_claims(reached, claimed) == (awards, after)
 
 
+def test_uramaki_one_player_may_take_several_places() -> None:
+    # "It's possible that one player may be awarded multiple placings for uramaki in a
+    # single round": 8 during the round, then the most icons left at round end take
+    # the next place, 5.
+    tabs = [played("uramaki-4", "uramaki-3"), played("uramaki-5")]
+    assert family(tabs, "uramaki", uramaki_claimed=1, uramaki_scored=[8, 0]) == [13, 0]
+
+
 def test_uramaki_end_of_round_ties_all_score_and_points_already_scored_are_added() -> None:
     tabs = [played("uramaki-5", "uramaki-3"), played("uramaki-4", "uramaki-4"), []]
     assert family(tabs, "uramaki", uramaki_claimed=1, uramaki_scored=[0, 0, 8]) == [5, 5, 8]
@@ -177,6 +185,17 @@ def test_nigiri_and_wasabi() -> None:
     assert family([tab], "nigiri") == [9 + 2 + 1 + 3]
 
 
+@pytest.mark.parametrize(
+    ("card", "plain", "on_wasabi"),
+    [("egg-nigiri", 1, 3), ("salmon-nigiri", 2, 6), ("squid-nigiri", 3, 9)],
+)
+def test_nigiri_values_from_the_card_guide(card: str, plain: int, on_wasabi: int) -> None:
+    assert family([[Played(card)]], "nigiri") == [plain]
+    tab = [Played("wasabi", covered=True), Played(card, on_wasabi=True)]
+    assert family([tab], "nigiri") == [on_wasabi]
+    assert family([[Played("wasabi")]], "nigiri") == [0]  # a wasabi alone is worth 0
+
+
 def test_special_order_copies_score_as_the_copied_card() -> None:
     tab = [
         Played("salmon-nigiri"),
@@ -231,6 +250,14 @@ def test_soy_sauce_most_colours_and_ties() -> None:
     c = played("tempura", "sashimi", "eel", "tofu")  # 4 colours, no soy sauce
     assert family([a, b], "soy-sauce") == [4, 8]
     assert family([a, b, c], "soy-sauce") == [0, 0, 0]
+
+
+def test_soy_sauce_counts_its_own_colour() -> None:
+    # "A soy sauce card itself is considered when determining the most different
+    # colors": soy sauce and tempura (2 colours) tie tempura and eel (2 colours).
+    a = played("soy-sauce", "tempura")
+    b = played("tempura", "eel")
+    assert family([a, b], "soy-sauce") == [4, 0]
 
 
 def test_soy_sauce_colours_special_order_and_flips() -> None:

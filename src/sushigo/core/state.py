@@ -93,7 +93,7 @@ class State(ABC):
         if self.is_terminal():
             raise IllegalActionError("the game is over")
         if self.is_chance():
-            raise IllegalActionError("nobody may act yet: the cards must be dealt first")
+            raise IllegalActionError("nobody may act yet: cards must be dealt or drawn first")
         expected = self.to_act()
         if len(actions) != len(expected):
             raise IllegalActionError(

@@ -118,10 +118,13 @@ RULINGS: Final[tuple[str, ...]] = (
     "A bonus card in use leaves the table at once, so a special order played with it "
     "cannot copy it. A special order used as chopsticks or spoon goes into the hand as a "
     "special order.",
-    "A spoon may name a card kind (nigiri, maki, chopsticks, ...) or an exact card with "
-    "different contents (egg nigiri, maki 2, onigiri circle, a fruit card); numbered "
-    "chopsticks, spoons, menus and takeout boxes are named by kind only, and a player "
-    "holding two of them chooses which to give.",
+    "A spoon may name a card kind on the menu (nigiri, maki, chopsticks, ...) or an exact "
+    "card of a kind whose cards differ (egg nigiri, maki 2, onigiri circle, a fruit card); "
+    "no player can hold a card that is not on the menu. Numbered chopsticks, spoons, menus "
+    "and takeout boxes are named by kind only, and a player holding two of them chooses "
+    "which to give.",
+    "A special order cannot copy a menu or takeout box: they are used when played and leave "
+    "the table that turn (a special order ordered from a menu cannot copy that menu).",
     "Uramaki reached through the reveal are compared together; a card played later in the "
     "turn (chopsticks, spoon, menu, special order) that brings a player to 10 icons scores "
     "the next place at that moment.",
