@@ -4,7 +4,9 @@ tested in test_party_specials.py."""
 
 from __future__ import annotations
 
+import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -19,6 +21,7 @@ from sushigo.games.party_actions import pick_of
 from sushigo.games.party_cards import HAND_SIZES, desserts_per_round
 from sushigo.games.party_scoring import Played
 from sushigo.play import play_game, record_game
+from sushigo.play.replay import show
 
 PLAYABLE = {
     "my-first-meal": (2, 8),
@@ -227,3 +230,20 @@ def test_desserts_are_kept_and_the_rest_reshuffled() -> None:
     added = sum(len(r.desserts_added) for r in state.results)
     assert added == sum(desserts_per_round(4))
     assert sum(kept.values()) <= added
+
+
+def test_replay_shows_party_picks_and_mid_turn_steps() -> None:
+    path = Path(__file__).parent / "golden" / "party-dinner-for-two-2p-seed47.json"
+    record = json.loads(path.read_text())
+    text = show(record, str(path))
+    turns = record["rounds"][0]["turns"]
+    names = record["names"]
+    assert f"turn 1: {names[0]}: {turns[0][0]}; {names[1]}: {turns[0][1]}" in text
+    steps = [s for r in record["rounds"] for s in r["mid_turn"]]
+    draws = [s for s in steps if "draw" in s]
+    choices = [s for s in steps if "choice" in s]
+    assert draws and choices
+    assert f"a menu draws {', '.join(draws[0]['draw'])}" in text
+    assert f"{names[choices[0]['seat']]}: {choices[0]['choice']}" in text
+    kept = record["desserts"][0]
+    assert f"{names[0]}: {len(kept)} dessert card" in text

@@ -53,6 +53,22 @@ def verify(path: str) -> int:
     return 1 if bad else 0
 
 
+def _pick_text(pick: Any) -> str:
+    """One seat's pick in a record: a list of cards (Sushi Go!) or notation (Party)."""
+    if isinstance(pick, str):
+        return pick
+    return "+".join(map(str, pick)) or "-"
+
+
+def _step_text(step: dict[str, Any], names: list[str]) -> str:
+    """A mid-turn step of a Sushi Go Party! record."""
+    if "draw" in step:
+        return f"a menu draws {', '.join(map(str, step['draw']))}"
+    seat = step.get("seat")
+    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+    return f"{who}: {step.get('choice')}"
+
+
 def show(record: dict[str, Any], where: str) -> str:
     """A recorded game, turn by turn, as text."""
     rs = ruleset_of(record, where)
@@ -68,12 +84,16 @@ def show(record: dict[str, Any], where: str) -> str:
         for name, hand in zip(names, rnd.get("hands", []), strict=False):
             lines.append(f"  dealt to {name}: {', '.join(hand)}")
         draws = rnd.get("draws") or []
+        steps = rnd.get("mid_turn") or []
         for t, turn in enumerate(rnd.get("turns", [])):
             picks = "; ".join(
-                f"{name}: {'+'.join(p) or '-'}" for name, p in zip(names, turn, strict=False)
+                f"{name}: {_pick_text(p)}" for name, p in zip(names, turn, strict=False)
             )
             drawn = f" (drew {draws[t]})" if t < len(draws) else ""
             lines.append(f"  turn {t + 1}{drawn}: {picks}")
+            for step in steps:
+                if isinstance(step, dict) and step.get("turn") == t + 1:
+                    lines.append(f"    {_step_text(step, names)}")
         scores = rnd.get("scores") or []
         breakdowns = rnd.get("breakdown") or [{}] * len(scores)
         for name, pts, b in zip(names, scores, breakdowns, strict=False):
@@ -82,9 +102,15 @@ def show(record: dict[str, Any], where: str) -> str:
     if "final_scores" in record:
         lines.append("\nDessert")
         for i, name in enumerate(names):
-            pud = (record.get("puddings") or [0] * rs.seats)[i]
             des = (record.get("dessert_scores") or [0] * rs.seats)[i]
-            lines.append(f"  {name}: {pud} puddings, {des:+d}; total {record['final_scores'][i]}")
+            if "desserts" in record:  # Sushi Go Party!: the dessert cards kept
+                kept = record["desserts"][i]
+                what = f"{len(kept)} dessert card{'' if len(kept) == 1 else 's'}" + (
+                    f" ({', '.join(kept)})" if kept else ""
+                )
+            else:
+                what = f"{(record.get('puddings') or [0] * rs.seats)[i]} puddings"
+            lines.append(f"  {name}: {what}, {des:+d}; total {record['final_scores'][i]}")
         won = [names[i] for i in record.get("winners", [])]
         lines.append(
             "Winner: " + " and ".join(won) if len(won) < 2 else "Shared win: " + ", ".join(won)
