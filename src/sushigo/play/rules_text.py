@@ -24,15 +24,41 @@ def rules_text(game: str) -> str:
     return f"{module.SUMMARY}\nRulings (where the rulebook is silent):\n{rulings}\n"
 
 
+def party_text(menu_name: str | None) -> str:
+    """Sushi Go Party!'s menus and card ids, or one menu's cards with their ids."""
+    from sushigo.games.party_cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, find_menu
+
+    if menu_name:
+        menu = find_menu(menu_name)
+        low, high = menu.players()
+        lines = [f"\nMenu - {menu.describe()} ({low}-{high} players)", "Card ids on this menu:"]
+        kinds = menu.kinds
+    else:
+        lines = ["\nSuggested menus (--menu NAME):"]
+        for key, m in SUGGESTED_MENUS.items():
+            low, high = m.players()
+            lines.append(f"  {key:16s} {low}-{high} players: {m.describe().split(': ', 1)[1]}")
+        lines.append("Card ids:")
+        kinds = KINDS
+    for kind in kinds:
+        ids = [t.id for t in PARTY_CARDS.types if t.family == kind]
+        lines.append(
+            textwrap.fill(
+                ", ".join(ids),
+                78,
+                initial_indent=f"  {kind}: ",
+                subsequent_indent="    ",
+                break_on_hyphens=False,
+            )
+        )
+    return "\n".join(lines) + "\n"
+
+
 def run_rules(args: argparse.Namespace) -> int:
     text = rules_text(args.game)
-    if args.menu:
-        from sushigo.games.party_cards import find_menu
-
-        if args.game != "sushi-go-party":
-            raise OptionsError("--menu goes with --game sushi-go-party")
-        menu = find_menu(args.menu)
-        low, high = menu.players()
-        text += f"\nMenu - {menu.describe()} ({low}-{high} players)\n"
+    if args.game == "sushi-go-party":
+        text += party_text(args.menu)
+    elif args.menu:
+        raise OptionsError("--menu goes with --game sushi-go-party")
     print(text, end="")
     return 0
