@@ -155,6 +155,7 @@ _NUMBER: Final[dict[str, int]] = {c: n for c in PARTY_CARDS.ids if (n := order_n
 
 
 _IDS: Final = PARTY_CARDS.ids
+_SO_POSITION: Final = _ORDER[SPECIAL_ORDER]
 
 
 def _sorted_hand(cards: Sequence[str]) -> list[str]:
@@ -243,6 +244,11 @@ class PartyRuleset(Ruleset):
         """The cards shuffled every round (desserts join them round by round)."""
         self.desserts: dict[str, int] = dessert_pile(chosen)
         """The dessert pile the rounds' desserts are drawn from."""
+        self.deck_positions: list[int] = _expand(self.deck)
+        """The main deck as card-table positions, in card-table order (desserts, which
+        come last in that order, are added round by round)."""
+        self.dessert_ids: tuple[str, ...] = tuple(self.desserts)
+        """The dessert's card ids, in card-table order."""
         self.desserts_added = desserts_per_round(players)
         self.uramaki = chosen.roll == "uramaki"
         """Whether uramaki are on the menu (they score during the round)."""
@@ -796,13 +802,24 @@ class PartyState(State):
         if self._phase != _DEAL:
             raise IllegalActionError("no deal or draw is due now")
         rs = self._rules
-        added = _partial_shuffle(_expand(self._pile), rs.desserts_added[self._round], rand)
-        deck = self._round_deck()
-        for i in added:
-            c = _IDS[i]
-            deck[c] = deck.get(c, 0) + 1
+        pile: list[int] = []
+        for c in rs.dessert_ids:
+            pile.extend([_ORDER[c]] * self._pile.get(c, 0))
+        added = _partial_shuffle(pile, rs.desserts_added[self._round], rand)
+        # The round's deck in card-table order: the main deck (less the special
+        # orders kept as desserts), then the desserts in it, which come last.
+        cards = list(rs.deck_positions)
+        if self._gone:
+            at = cards.index(_SO_POSITION)
+            del cards[at : at + self._gone]
+        in_deck = self._in_deck
+        for c in rs.dessert_ids:
+            pos = _ORDER[c]
+            k = in_deck.get(c, 0) + added.count(pos)
+            if k:
+                cards.extend([pos] * k)
         k = rs.hand_size
-        chosen = _partial_shuffle(_expand(deck), k * rs.players, rand)
+        chosen = _partial_shuffle(cards, k * rs.players, rand)
         return PartyDeal(
             _ids_of(added),
             tuple([_ids_of(chosen[i * k : (i + 1) * k]) for i in range(rs.players)]),
@@ -875,18 +892,25 @@ class PartyState(State):
         picks one card that needs nothing but placing."""
         hands = self._hands
         n = len(hands)
-        if self._phase != _PICK or self._forced or len(actions) != n:
+        if (
+            self._phase != _PICK
+            or self._forced
+            or not isinstance(actions, dict)
+            or len(actions) != n
+        ):
             return State.apply(self, actions)
+        acts: dict[int, PartyAction] = actions
+        picks: list[PartyPick] = []
         for seat in range(n):
-            act = actions.get(seat)
-            if act is None or act.__class__ is not PartyPick:
+            act = acts.get(seat)
+            if not isinstance(act, PartyPick):
                 return State.apply(self, actions)
-            assert isinstance(act, PartyPick)
             if act.copy is not None or act.call is not None or act.card in _SLOW:
                 self._check(seat, act)
             elif act.card not in hands[seat]:
                 raise IllegalActionError(_not_in_hand(seat, act.card, hands[seat]))
-        self._reveal(actions)  # type: ignore[arg-type]
+            picks.append(act)
+        self._reveal(picks)
 
     def _check(self, seat: int, action: object) -> None:
         if self._phase == _PICK:
@@ -972,7 +996,7 @@ class PartyState(State):
             for s, a in actions.items():
                 assert isinstance(a, PartyPick)
                 picks[s] = a
-            self._reveal(picks)
+            self._reveal([picks[s] for s in range(self._rules.players)])
             return
         ((seat, action),) = actions.items()
         assert isinstance(action, Choice)
@@ -1009,15 +1033,15 @@ class PartyState(State):
             self._phase = _PICK
             return
         self._forced = {}
-        self._reveal(forced)
+        self._reveal([forced[s] for s in range(len(hands))])
 
-    def _reveal(self, picks: Mapping[int, PartyPick]) -> None:
-        """Every seat plays its pick at once; then the turn's queue resolves."""
+    def _reveal(self, plist: list[PartyPick]) -> None:
+        """Every seat plays its pick (``plist[seat]``) at once; then the turn's queue
+        resolves."""
         n = self._rules.players
         hands = self._hands
         singles = self._singles
         self._forced = {}
-        plist = [picks[s] for s in range(n)]
         self._turns.append(tuple([p.text for p in plist]))
         queue = self._queue
         for s in range(n):
