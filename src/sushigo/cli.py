@@ -113,9 +113,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("bench", help="measure engine throughput")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
-    p.add_argument(
-        "--only", metavar="TEXT", help="measure only the cases whose name contains TEXT"
-    )
+    p.add_argument("--only", metavar="TEXT", help="measure only the cases whose name contains TEXT")
     p.add_argument("--json", action="store_true", help="print the figures as JSON")
     return parser
 

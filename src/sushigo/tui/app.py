@@ -1,4 +1,5 @@
-"""``sushigo play``: a person (seat 0) against bots, in the terminal.
+"""``sushigo play``: a person (seat 0) against bots, in the terminal (Sushi Go!, and
+Sushi Go Party! through :mod:`sushigo.tui.party_app`).
 
 The game runs through :func:`sushigo.play.loop.play_game`; the human is a
 :class:`~sushigo.tui.human.HumanAgent` that sees only its view. Output goes to
@@ -28,18 +29,20 @@ from sushigo.core.records import dumps
 from sushigo.core.state import State
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import ClassicRuleset, ClassicState
+from sushigo.games.party import PartyRuleset
 from sushigo.play.loop import play_game, record_game, seat_names
 from sushigo.tui.cards import tableau_text
 from sushigo.tui.human import HumanAgent, InputFn, Quit, console_input
+from sushigo.tui.party_app import play_party_session
+from sushigo.tui.party_screen import menu_table
 from sushigo.tui.screen import final_table, round_table, turn_screen, winner_sentence
 
+PARTY = "sushi-go-party"
 DEFAULT_BOT = "greedy"
 FALLBACK_BOT = "random"
 
 
-def seats_and_bots(
-    players: int | None, bots: Sequence[str], dummy: bool
-) -> tuple[int, list[str]]:
+def seats_and_bots(players: int | None, bots: Sequence[str], dummy: bool) -> tuple[int, list[str]]:
     """Number of players and one bot spec for every seat but the human's.
 
     No ``--players``: one more than the bots named, else 4 (2 with the dummy).
@@ -207,12 +210,20 @@ def run_play(
     input, 130 on Ctrl-C; bad options raise :class:`OptionsError`."""
     console = console if console is not None else Console(highlight=False)
     ask = input_fn if input_fn is not None else console_input(console)
-    options = parse_variants(args.variant)
-    dummy = options.get("dummy", False)
+    options: dict[str, Any] = dict(parse_variants(args.variant))
+    menu = getattr(args, "menu", None)
+    if args.game == PARTY:
+        if options:
+            raise OptionsError("--variant is for sushi-go; Sushi Go Party! is played with a --menu")
+        if menu:
+            options["menu"] = menu
+    elif menu:
+        raise OptionsError(f"--menu goes with --game {PARTY}")
+    dummy = options.get("dummy", False) is True
     players, specs = seats_and_bots(args.players, parse_list(args.bots), dummy)
     ruleset = sushigo.make(args.game, players=players, **options)
-    if not isinstance(ruleset, ClassicRuleset):
-        raise OptionsError(f"the terminal game plays only sushi-go for now, not {args.game!r}")
+    if not isinstance(ruleset, ClassicRuleset | PartyRuleset):
+        raise OptionsError(f"the terminal game plays sushi-go and {PARTY}, not {args.game!r}")
     if args.records:
         _check_records_path(args.records)
     seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
@@ -225,12 +236,23 @@ def run_play(
     console.print(Text(f"{ruleset.describe()} - seed {seed}", style="bold"))
     for note in notes:
         console.print(Text(note, style="yellow"))
-    console.print(
-        f"You are {human_name}, against {', '.join(names[1:])}. "
-        "Type 'help' at the prompt for how to pick, 'quit' to leave."
-    )
+    if isinstance(ruleset, PartyRuleset):
+        console.print(menu_table(ruleset.menu, ruleset.players))
+        console.print(
+            f"You are {human_name}, against {', '.join(names[1:])}. Type 'help' at any "
+            "question for how to answer, 'menu' to see the menu again, 'quit' to leave."
+        )
+    else:
+        console.print(
+            f"You are {human_name}, against {', '.join(names[1:])}. "
+            "Type 'help' at the prompt for how to pick, 'quit' to leave."
+        )
+    state: State
     try:
-        state = play_session(ruleset, bots, names, seed, console=console, input_fn=ask)
+        if isinstance(ruleset, PartyRuleset):
+            state = play_party_session(ruleset, bots, names, seed, console=console, input_fn=ask)
+        else:
+            state = play_session(ruleset, bots, names, seed, console=console, input_fn=ask)
     except KeyboardInterrupt:
         console.print()
         console.print(Text("Interrupted: the game was abandoned.", style="yellow"))

@@ -66,16 +66,23 @@ def tableau_groups(cards: Sequence[str]) -> list[tuple[str, str, int]]:
 
 def tableau_text(cards: Sequence[str]) -> Text:
     """A tableau as one line, e.g. ``Tempura x2, Wasabi+Squid nigiri``."""
-    if not cards:
-        return Text("-", style="dim")
+    return groups_text([tableau_groups(cards)])
+
+
+def groups_text(groups: Sequence[Sequence[tuple[str, str, int]]], sep: str = " | ") -> Text:
+    """Grouped cards as one line: ``(label, style, count)`` items joined by ``, ``
+    within a group and by ``sep`` between groups; ``-`` when there is nothing."""
     out = Text()
-    for k, (label, style, n) in enumerate(tableau_groups(cards)):
-        if k:
-            out.append(", ")
-        out.append(label, style=style)
-        if n > 1:
-            out.append(f" x{n}")
-    return out
+    for g, group in enumerate(x for x in groups if x):
+        if g:
+            out.append(sep, style="dim")
+        for k, (label, style, n) in enumerate(group):
+            if k:
+                out.append(", ")
+            out.append(label, style=style)
+            if n > 1:
+                out.append(f" x{n}")
+    return out if out.plain else Text("-", style="dim")
 
 
 def cards_text(cards: Iterable[str], sep: str = ", ") -> Text:

@@ -143,7 +143,7 @@ class HumanAgent:
             return cards[0]
 
 
-def _card(word: str, hand: Sequence[str], table: CardTable) -> str:
+def card_from(word: str, hand: Sequence[str], table: CardTable) -> str:
     """One card: a number in ``hand`` (1-based), or a name."""
     if word.isdigit():
         n = int(word)
@@ -204,12 +204,12 @@ def parse_cards(
         raise ParseError(
             "you named the same card twice; to take two copies, use both of their numbers"
         )
-    own = tuple(_card(" ".join(g), hand, table) for g in groups)
+    own = tuple(card_from(" ".join(g), hand, table) for g in groups)
     dummy: str | None = None
     if in_dummy:
         if not dummy_words:
             raise ParseError("name the dummy's card after 'dummy:', e.g. dummy:5")
-        dummy = _card(" ".join(dummy_words), hand, table)
+        dummy = card_from(" ".join(dummy_words), hand, table)
         if dummy_words[0].isdigit() and dummy_words[0] in numbers:
             raise ParseError("the dummy's card must be another card than yours")
     return own, dummy
@@ -241,9 +241,7 @@ def check_cards(cards: Sequence[str], dummy: str | None, view: PlayerView) -> No
         rest = Counter(hand)
         rest.subtract(cards)
         if rest[dummy] <= 0:
-            raise IllegalActionError(
-                f"no {card_name(dummy)} is left in your hand for the dummy"
-            )
+            raise IllegalActionError(f"no {card_name(dummy)} is left in your hand for the dummy")
 
 
 def match_legal(cards: Sequence[str], dummy: str | None, legal: Sequence[Pick]) -> Pick | None:

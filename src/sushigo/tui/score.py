@@ -1,5 +1,9 @@
 """``sushigo score``: a score calculator for a game played with real cards.
 
+Sushi Go Party! sheets (``"game": "sushi-go-party"``) are read and scored by
+:mod:`sushigo.tui.score_party`; this module reads classic Sushi Go! sheets and
+runs the command.
+
 Input is one JSON object (a file, ``-`` for stdin, or typed in interactively)::
 
     {"game": "sushi-go",
@@ -52,6 +56,17 @@ from sushigo.games.classic import CLASSIC_CARDS, ROUNDS, ClassicRuleset, winners
 from sushigo.play.files import read_text
 from sushigo.play.loop import seat_names as seat_names_of
 from sushigo.tui.cards import tableau_text
+from sushigo.tui.party_screen import menu_table
+from sushigo.tui.score_party import (
+    GAME as PARTY,
+)
+from sushigo.tui.score_party import (
+    ask_party_sheet,
+    is_party,
+    load_party_sheet,
+    score_party_sheet,
+    show_party_result,
+)
 from sushigo.tui.screen import final_table, round_table, winner_sentence
 
 InputFn = Callable[[str], str]
@@ -146,7 +161,9 @@ def load_sheet(data: Any) -> Sheet:
         )
     game = data.get("game", GAME)
     if game != GAME:
-        raise ParseError(f"the score calculator knows only the game {GAME!r}, not {game!r}")
+        raise ParseError(
+            f"the score calculator knows only the game {GAME!r} (and {PARTY!r}), not {game!r}"
+        )
     options = parse_options(data.get("options"))
     dummy = options.get("dummy") is True
     rounds_in = data.get("rounds")
@@ -235,6 +252,22 @@ def read_input(path: str) -> Any:
         raise ParseError(
             f"{source}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
         ) from None
+
+
+def with_defaults(data: Any, game: str | None, menu: str | None) -> Any:
+    """The document with ``--game`` and ``--menu`` filled in where it names none;
+    OptionsError where it names another."""
+    if not isinstance(data, dict):
+        return data
+    for key, value in (("game", game), ("menu", menu)):
+        if value is None:
+            continue
+        have = data.get(key)
+        if have is None:
+            data = {**data, key: value}
+        elif have != value:
+            raise OptionsError(f"the file says {key} {have!r}, but --{key} says {value!r}")
+    return data
 
 
 # ---------------------------------------------------------------------------
@@ -355,7 +388,8 @@ def ask_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
     say(
         "Sushi Go! score calculator. Enter the cards in front of each player at the "
         "end of each round, in the order played, as card names or ids separated by "
-        "commas ('tempura x2' for two)."
+        "commas ('tempura x2' for two). For Sushi Go Party!, run: "
+        "sushigo score --game sushi-go-party"
     )
     while True:
         names = [n.strip() for n in ask("Players' names, comma-separated (2 to 5): ").split(",")]
@@ -410,18 +444,43 @@ def run_score(
     """The ``sushigo score`` command: 0 on success; user mistakes raise
     :class:`ParseError` / :class:`OptionsError` (exit code 2 in the CLI)."""
     out = console if console is not None else Console(highlight=False)
+    game: str | None = getattr(args, "game", None)
+    menu: str | None = getattr(args, "menu", None)
+    if menu and game is None:
+        game = PARTY
+    if game not in (None, GAME, PARTY):
+        raise OptionsError(f"the score calculator knows the games {GAME} and {PARTY}, not {game}")
+    if menu and game != PARTY:
+        raise OptionsError(f"--menu goes with --game {PARTY}")
     if interactive is None:
         interactive = args.file is None and sys.stdin.isatty()
     if interactive:
         err = Console(stderr=True, highlight=False)
         ask = input_fn if input_fn is not None else (lambda p: err.input(p, markup=False))
+
+        def say(message: str) -> None:
+            err.print(Text(message))
+
         try:
-            data = ask_sheet(ask, lambda m: err.print(Text(m)))
+            if game == PARTY:
+                data = ask_party_sheet(ask, say, lambda m: err.print(menu_table(m, None)), menu)
+            else:
+                data = ask_sheet(ask, say)
         except EOFError:
             print("sushigo score: input ended before the game was entered", file=sys.stderr)
             return 1
     else:
-        data = read_input(args.file if args.file is not None else "-")
+        data = with_defaults(read_input(args.file if args.file is not None else "-"), game, menu)
+    if is_party(data):
+        party = load_party_sheet(data)
+        party_result = score_party_sheet(party)
+        for warning in party.warnings:
+            print(f"sushigo score: warning: {warning}", file=sys.stderr)
+        if getattr(args, "json", False):
+            print(json.dumps(party_result, indent=2))
+        else:
+            show_party_result(party_result, out)
+        return 0
     sheet = load_sheet(data)
     result = score_sheet(sheet)
     for warning in sheet.warnings:

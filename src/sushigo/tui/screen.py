@@ -6,7 +6,7 @@ finished rounds, and cards already revealed.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from rich import box
 from rich.columns import Columns
@@ -145,12 +145,12 @@ def turn_screen(
     return Group(*parts)
 
 
-def numbered(cards: Sequence[str]) -> RenderableType:
-    """Cards numbered from 1, laid out in columns."""
+def numbered(cards: Sequence[str], text: Callable[[str], Text] = card_text) -> RenderableType:
+    """Cards (or other items) numbered from 1, laid out in columns; ``text`` shows one."""
     items = []
     for i, c in enumerate(cards, 1):
         t = Text(f"{i:>2} ")
-        t.append_text(card_text(c))
+        t.append_text(text(c))
         items.append(t)
     return Columns(items, padding=(0, 3))
 
@@ -163,15 +163,22 @@ def round_table(
     puddings: Sequence[int],
     totals: Sequence[int] | None,
     soy_sauce: bool,
+    *,
+    columns: Sequence[tuple[str, str]] | None = None,
+    kept_title: str = "Pudding",
 ) -> Table:
-    """One round's points by family for every seat."""
+    """One round's points by family for every seat. ``columns``: the breakdown keys to
+    show with their titles (default: the classic families); ``kept_title``: the column
+    of desserts kept this round."""
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
     table.add_column("Player", no_wrap=True)
-    fams = families(soy_sauce)
-    for f in fams:
-        table.add_column(FAMILY_TITLES[f], justify="right")
+    if columns is None:
+        columns = [(f, FAMILY_TITLES[f]) for f in families(soy_sauce)]
+    fams = [f for f, _ in columns]
+    for _, heading in columns:
+        table.add_column(heading, justify="right")
     table.add_column("Round", justify="right", header_style="bold")
-    table.add_column("Pudding", justify="right")
+    table.add_column(kept_title, justify="right")
     if totals is not None:
         table.add_column("Total", justify="right", header_style="bold")
     for s, name in enumerate(names):
@@ -191,13 +198,14 @@ def final_table(
     dessert: Sequence[int] | None,
     totals: Sequence[int],
     title: str = "Final scores",
+    kept_title: str = "Puddings",
 ) -> Table:
-    """Rounds, puddings, dessert points and totals for every seat."""
+    """Rounds, desserts kept (``kept_title``), dessert points and totals for every seat."""
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
     table.add_column("Player", no_wrap=True)
     for r in range(len(round_scores)):
         table.add_column(f"R{r + 1}", justify="right")
-    table.add_column("Puddings", justify="right")
+    table.add_column(kept_title, justify="right")
     table.add_column("Dessert", justify="right")
     table.add_column("Total", justify="right", header_style="bold")
     for s, name in enumerate(names):
@@ -217,8 +225,10 @@ def winner_sentence(
     win: Sequence[int],
     players: int,
     final: bool = True,
+    kept: str = "puddings",
 ) -> str:
-    """Names the winner(s), saying how a tie was broken or shared."""
+    """Names the winner(s), saying how a tie was broken or shared (by the most
+    ``kept`` cards: puddings, or dessert cards in Sushi Go Party!)."""
     best = totals[win[0]]
     tied = [s for s in range(players) if totals[s] == best]
     who = names_list([names[s] for s in win])
@@ -229,9 +239,6 @@ def winner_sentence(
     if len(win) == 1:
         others = names_list([names[s] for s in tied if s != win[0]])
         n = puddings[win[0]]
-        return (
-            f"{verb}: {who} with {pts}, tied with {others} but with more puddings "
-            f"({n})."
-        )
+        return f"{verb}: {who} with {pts}, tied with {others} but with more {kept} ({n})."
     shared = "Shared win" if final else "Shared lead"
-    return f"{shared}: {who} with {pts} and {puddings[win[0]]} puddings each."
+    return f"{shared}: {who} with {pts} and {puddings[win[0]]} {kept} each."
