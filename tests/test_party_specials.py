@@ -1570,3 +1570,48 @@ def test_every_ruling_has_a_test() -> None:
     for names in RULING_TESTS.values():
         for name in names:
             assert callable(globals().get(name)), name
+
+
+# ---------------------------------------------------------------------------
+# The public log.
+
+
+def test_the_log_tells_every_step_including_those_the_rules_decide_alone() -> None:
+    rs = rules(3, CHOP_SPOON)
+    state = deal(
+        rs,
+        "chopsticks-1 spoon-4 miso-soup tempura*7",
+        "miso-soup egg-nigiri sashimi*8",
+        "miso-soup squid-nigiri salmon-nigiri*4 maki-3*3 maki-1",
+    )
+    run(
+        state,
+        [
+            # turn 1: two miso soups meet and are discarded
+            "chopsticks-1 | miso-soup | miso-soup",
+            "maki-3 | spoon-4 | sashimi",
+            # turn 3: seat 0's hand is all sashimi once the egg is picked, so the
+            # chopsticks take one without asking; seat 2 holds only tempura to give
+            "egg-nigiri call:chopsticks-1 | maki-1 call:spoon-4 | miso-soup",
+            "1> ask:tempura",
+        ],
+    )
+    steps = [(h.turn, h.what, h.seat, h.cards, h.other) for h in state.log]
+    assert steps == [
+        (1, "reveal", -1, ("chopsticks-1", "miso-soup", "miso-soup"), -1),
+        (1, "miso", 1, ("miso-soup",), -1),
+        (1, "miso", 2, ("miso-soup",), -1),
+        (2, "reveal", -1, ("maki-3", "spoon-4", "sashimi"), -1),
+        (3, "reveal", -1, ("egg-nigiri call:chopsticks-1", "maki-1 call:spoon-4", "miso-soup"), -1),
+        (3, "take", 0, ("chopsticks-1", "sashimi"), -1),
+        (3, "ask", 1, ("spoon-4", "tempura"), -1),
+        (3, "give", 2, ("tempura",), 1),
+    ]
+    # Views tell the same, seats counted from the viewer.
+    view = state.observe(1)
+    assert view.log[4].cards == ("maki-1 call:spoon-4", "miso-soup", "egg-nigiri call:chopsticks-1")
+    assert (view.log[5].what, view.log[5].seat) == ("take", 2)
+    assert (view.log[7].seat, view.log[7].other) == (1, 0)
+    # A finished round keeps its log.
+    finish_round(state)
+    assert [h[:3] for h in state.results[0].log[: len(steps)]] == [s[:3] for s in steps]

@@ -409,9 +409,39 @@ class PartyRound:
     events: tuple[tuple[int, int, str], ...]
     """Mid-turn steps in order: ``(turn, seat, choice)``, or ``(turn, -1, drawn cards)``
     for a menu's draw (cards comma-separated)."""
+    log: tuple[Happening, ...]
+    """Everything that happened at the table, in order (public)."""
     tableaux: tuple[tuple[Played, ...], ...]
     breakdown: tuple[dict[str, int], ...]
     scores: tuple[int, ...]
+
+
+class Happening(NamedTuple):
+    """Something that happened at the table, as every player saw it (public).
+
+    ``what`` is one of: ``reveal`` (``cards``: every seat's pick, in pick notation);
+    ``take`` (chopsticks: ``cards`` = the chopsticks token, the card played); ``ask``
+    (spoon: its token, the name asked for); ``give`` (``seat`` gave ``cards[0]`` to
+    ``other``); ``unanswered`` (nobody had the card: the spoon is discarded); ``draw``
+    (a menu drew ``other`` cards, unseen by the others; ``cards`` = the menu's token);
+    ``order`` (``cards[0]`` played from the menu's cards); ``unused`` (a menu or
+    takeout box discarded with nothing to play or flip); ``copy`` (a special order
+    played after the reveal copies ``cards[0]``); ``uncopied`` (a special order with
+    nothing to copy, discarded); ``flip`` (a takeout box's token, then the cards
+    flipped); ``miso`` (``seat``'s miso soup discarded: another was played this turn);
+    ``uramaki`` (``seat`` reached 10 icons and scored ``other`` points).
+    """
+
+    turn: int
+    """Turn of the round, counted from 1."""
+    what: str
+    """What happened (see above)."""
+    seat: int
+    """Who did it (-1 for the reveal)."""
+    cards: tuple[str, ...] = ()
+    """The cards or tokens involved."""
+    other: int = -1
+    """A second seat (``give``), a number of cards (``draw``) or points (``uramaki``)."""
 
 
 class Pending(NamedTuple):
@@ -468,6 +498,9 @@ class PartyView(NamedTuple):
     """The mid-turn decision being made now (by anyone), relative; None at a pick."""
     drawn: tuple[str, ...]
     """The cards the viewer's menu drew, while the viewer chooses among them."""
+    log: tuple[Happening, ...] = ()
+    """What happened at the table this round, in order, relative like every seat here
+    (a reveal's picks are listed from the viewer on)."""
 
 
 # ---------------------------------------------------------------------------
@@ -516,6 +549,7 @@ class PartyState(State):
             self._dealt: tuple[tuple[str, ...], ...] = source._dealt
             self._turns: list[tuple[str, ...]] = list(source._turns)
             self._events: list[tuple[int, int, str]] = list(source._events)
+            self._log: list[Happening] = list(source._log)
             self._results: tuple[PartyRound, ...] = source._results
             self._final: tuple[int, ...] | None = source._final
         else:
@@ -550,6 +584,7 @@ class PartyState(State):
             self._dealt = ()
             self._turns = []
             self._events = []
+            self._log = []
             self._results = ()
             self._final = None
 
@@ -579,6 +614,12 @@ class PartyState(State):
     def desserts(self) -> tuple[tuple[Played, ...], ...]:
         """The desserts each seat has kept."""
         return tuple(tuple(d) for d in self._desserts)
+
+    @property
+    def log(self) -> tuple[Happening, ...]:
+        """What happened at the table this round (public), in order; after a round ends,
+        its log is in ``results``."""
+        return tuple(self._log)
 
     @property
     def pending(self) -> Pending | None:
@@ -676,6 +717,7 @@ class PartyState(State):
             tuple(self._discards),
             pending,
             drawn,
+            tuple([_relative(h, seat, n) for h in self._log]),
         )
 
     def returns(self) -> list[int]:
@@ -883,6 +925,7 @@ class PartyState(State):
         self._turn = 0
         self._turns = []
         self._events = []
+        self._log = []
         self._start_turn()
 
     # -- checks -------------------------------------------------------------
@@ -1042,7 +1085,9 @@ class PartyState(State):
         hands = self._hands
         singles = self._singles
         self._forced = {}
-        self._turns.append(tuple([p.text for p in plist]))
+        texts = tuple([p.text for p in plist])
+        self._turns.append(texts)
+        self._log.append(Happening(self._turn + 1, "reveal", -1, texts))
         queue = self._queue
         for s in range(n):
             p = plist[s]
@@ -1062,6 +1107,7 @@ class PartyState(State):
             if p.card == SPECIAL_ORDER:
                 if p.copy is None:
                     self._discards.append(SPECIAL_ORDER)  # nothing to copy
+                    self._log.append(Happening(self._turn + 1, "uncopied", s))
                 else:
                     self._put(s, _copy(p.copy), False)
             else:
@@ -1107,6 +1153,7 @@ class PartyState(State):
                 for s, q in self._miso:
                     self._remove(s, q)
                     self._discards.append(q.card)
+                    self._log.append(Happening(self._turn + 1, "miso", s, (q.token,)))
                 self._miso = []
         elif kind == "uramaki" and later and self._ura[seat] >= 10:
             self._claim({seat: self._ura[seat]})
@@ -1134,6 +1181,7 @@ class PartyState(State):
         awards, self._uramaki_claimed = uramaki_claims(reached, self._uramaki_claimed)
         for seat, pts in awards.items():
             self._uramaki_scored[seat] += pts
+            self._log.append(Happening(self._turn + 1, "uramaki", seat, (), pts))
             tab = self._tabs[seat]
             for q in [q for q in tab if q.kind == "uramaki"]:
                 self._remove(seat, q)
@@ -1170,6 +1218,7 @@ class PartyState(State):
                 if flippable:
                     self._pending = Pending(seat, "flip", p.token, "", seat)
                 else:
+                    self._log.append(Happening(self._turn + 1, "unused", seat, (p.token,)))
                     self._discard_used(seat, p)
         self._phase = _CHOOSE
 
@@ -1190,14 +1239,17 @@ class PartyState(State):
         elif kind == "order":
             self._order(seat, played_of_token(pending.card), card)
         elif kind == "copy":
+            self._log.append(Happening(self._turn + 1, "copy", seat, (card,)))
             self._put(seat, _copy(card), True)
         else:
+            self._log.append(Happening(self._turn + 1, "flip", seat, (pending.card, *action.cards)))
             self._flip(seat, action.cards)
             self._discard_used(seat, played_of_token(pending.card))
         self._advance()
 
     def _take(self, seat: int, chopsticks: Played, card: str) -> None:
         """Chopsticks: play ``card`` from the hand; the chopsticks go into the hand."""
+        self._log.append(Happening(self._turn + 1, "take", seat, (chopsticks.token, card)))
         self._remove(seat, chopsticks)
         hand = self._hands[seat]
         hand.remove(card)
@@ -1208,6 +1260,7 @@ class PartyState(State):
 
     def _ask(self, seat: int, spoon: Played, name: str) -> None:
         """Spoon: the first player to the left holding ``name`` gives it."""
+        self._log.append(Happening(self._turn + 1, "ask", seat, (spoon.token, name)))
         n = self._rules.players
         for k in range(1, n):
             giver = (seat + k) % n
@@ -1218,9 +1271,11 @@ class PartyState(State):
             if matches:
                 self._pending = Pending(giver, "give", spoon.token, name, seat)
                 return
+        self._log.append(Happening(self._turn + 1, "unanswered", seat, (spoon.token,)))
         self._discard_used(seat, spoon)  # nobody has it
 
     def _give(self, seat: int, spoon: Played, giver: int, card: str) -> None:
+        self._log.append(Happening(self._turn + 1, "give", giver, (card,), seat))
         self._remove(seat, spoon)
         hand = self._hands[giver]
         hand.remove(card)
@@ -1237,6 +1292,9 @@ class PartyState(State):
         assert pending is not None
         if cards:
             self._events.append((self._turn + 1, -1, ",".join(cards)))
+        self._log.append(
+            Happening(self._turn + 1, "draw", pending.seat, (pending.card,), len(cards))
+        )
         self._drawn = cards
         options = _orderable(cards)
         if len(options) > 1:
@@ -1246,9 +1304,11 @@ class PartyState(State):
             self._order(pending.seat, played_of_token(pending.card), options[0])
         else:
             self._drawn = ()
+            self._log.append(Happening(self._turn + 1, "unused", pending.seat, (pending.card,)))
             self._discard_used(pending.seat, played_of_token(pending.card))
 
     def _order(self, seat: int, menu: Played, card: str) -> None:
+        self._log.append(Happening(self._turn + 1, "order", seat, (card,)))
         self._undealt[card] -= 1  # the other cards go back into the deck
         self._drawn = ()
         self._discard_used(seat, menu)
@@ -1283,7 +1343,9 @@ class PartyState(State):
         targets = self._copy_targets(seat)
         if not targets:
             self._discards.append(card)  # nothing to copy
+            self._log.append(Happening(self._turn + 1, "uncopied", seat))
         elif len(targets) == 1:
+            self._log.append(Happening(self._turn + 1, "copy", seat, (targets[0],)))
             self._put(seat, _copy(targets[0]), True)
         else:
             self._pending = Pending(seat, "copy", SPECIAL_ORDER, "", seat)
@@ -1325,6 +1387,7 @@ class PartyState(State):
                 self._dealt,
                 tuple(self._turns),
                 tuple(self._events),
+                tuple(self._log),
                 tuple(tuple(t) for t in tabs),
                 tuple(breakdown),
                 scores,
@@ -1352,6 +1415,14 @@ class PartyState(State):
 
 # ---------------------------------------------------------------------------
 # Helpers.
+
+
+def _relative(h: Happening, seat: int, n: int) -> Happening:
+    """A happening as ``seat`` sees it: seats counted from ``seat``."""
+    if h.what == "reveal":
+        return Happening(h.turn, h.what, -1, h.cards[seat:] + h.cards[:seat])
+    other = (h.other - seat) % n if h.what == "give" else h.other
+    return Happening(h.turn, h.what, (h.seat - seat) % n, h.cards, other)
 
 
 def _total(breakdown: dict[str, int]) -> int:
