@@ -106,3 +106,24 @@ def test_bench_measures_the_party_cases(capsys: pytest.CaptureFixture[str]) -> N
     (row,) = report["results"]
     assert row["case"] == "party 4p master-menu random"
     assert row["games"] > 0 and row["best_games_per_s"] >= row["median_games_per_s"] > 0
+
+
+@pytest.mark.parametrize("players", [2, 7])
+def test_a_random_menu_is_legal_and_the_seed_draws_it(
+    players: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sushigo.games.party_cards import PLAYER_LIMITS, check_menu, find_menu
+
+    agents = ",".join(["random"] * players)
+    menus = []
+    for seed in (1, 1, 2, 3, 4, 5):
+        argv = ["simulate", "--game", "sushi-go-party", "--menu", "random", "--agents", agents]
+        assert main([*argv, "--games", "1", "--seed", str(seed), "--json"]) == 0
+        menu = json.loads(capsys.readouterr().out)["options"]["menu"]
+        check_menu(find_menu(menu), players)  # raises if it may not be played
+        for kind in menu.split(","):
+            low, high = PLAYER_LIMITS.get(kind, (2, 8))
+            assert low <= players <= high
+        menus.append(menu)
+    assert menus[0] == menus[1]  # the same seed, the same menu
+    assert len(set(menus)) > 2

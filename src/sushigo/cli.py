@@ -21,12 +21,30 @@ def parse_variants(values: Sequence[str] | None) -> dict[str, bool]:
     return options
 
 
-def game_options(args: argparse.Namespace) -> dict[str, Any]:
-    """Ruleset options from ``--variant`` and ``--menu``."""
+def game_options(args: argparse.Namespace, players: int | None = None) -> dict[str, Any]:
+    """Ruleset options from ``--variant`` and ``--menu`` (``--menu random`` is drawn
+    for ``players`` from ``--seed``)."""
     options: dict[str, Any] = dict(parse_variants(args.variant))
-    if getattr(args, "menu", None):
-        options["menu"] = args.menu
+    menu = getattr(args, "menu", None)
+    if menu:
+        options["menu"] = resolve_menu(menu, players, getattr(args, "seed", None))
     return options
+
+
+def resolve_menu(menu: str, players: int | None, seed: int | None) -> str:
+    """``menu`` itself, or for ``random`` a random legal Sushi Go Party! menu for
+    ``players``, drawn from ``seed`` (the same seed, the same menu), as its kinds."""
+    if menu.strip().lower() != "random":
+        return menu
+    import random
+
+    from sushigo.core.errors import OptionsError
+    from sushigo.games.party_cards import random_menu
+
+    if players is None:
+        raise OptionsError("a random menu needs the number of players (--players)")
+    rng = random.Random(f"sushigo-menu-{seed}") if seed is not None else random.SystemRandom()
+    return ",".join(random_menu(rng, players).kinds[1:])
 
 
 def parse_list(value: str | None) -> list[str]:
@@ -57,7 +75,8 @@ def build_parser() -> argparse.ArgumentParser:
         )
         p.add_argument(
             "--menu",
-            help="Sushi Go Party! menu: a suggested menu's name, or 7 card kinds, comma-separated",
+            help="Sushi Go Party! menu: a suggested menu's name, 7 card kinds comma-separated, "
+            "or random",
         )
 
     p = sub.add_parser(

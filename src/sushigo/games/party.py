@@ -275,6 +275,9 @@ class PartyRuleset(Ruleset):
         return hash((self.name, self.players, self.menu))
 
     def describe(self) -> str:
+        if self.menu.name == "Custom":
+            kinds = ", ".join(self.menu.kinds[1:])
+            return f"{self.title}, {self.players} players, custom menu: {kinds}"
         return f"{self.title}, {self.players} players, {self.menu.name} menu"
 
     def new_game(self) -> PartyState:

@@ -123,7 +123,7 @@ def run_simulate(args: argparse.Namespace) -> int:
         raise OptionsError("--games must be at least 1")
     specs = parse_list(args.agents)
     players = args.players if args.players is not None else len(specs)
-    ruleset = make(args.game, players=players, **game_options(args))
+    ruleset = make(args.game, players=players, **game_options(args, players))
     if len(specs) != ruleset.players:
         raise OptionsError(
             f"--agents lists {len(specs)} agents for {ruleset.players} players; give one per seat"

@@ -22,7 +22,7 @@ from rich.text import Text
 import sushigo
 from sushigo.agents import make_agent
 from sushigo.agents.base import Agent
-from sushigo.cli import parse_list, parse_variants
+from sushigo.cli import parse_list, parse_variants, resolve_menu
 from sushigo.core.actions import Pick
 from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
@@ -215,18 +215,18 @@ def run_play(
     if args.game == PARTY:
         if options:
             raise OptionsError("--variant is for sushi-go; Sushi Go Party! is played with a --menu")
-        if menu:
-            options["menu"] = menu
     elif menu:
         raise OptionsError(f"--menu goes with --game {PARTY}")
     dummy = options.get("dummy", False) is True
     players, specs = seats_and_bots(args.players, parse_list(args.bots), dummy)
+    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    if args.game == PARTY and menu:
+        options["menu"] = resolve_menu(menu, players, seed)
     ruleset = sushigo.make(args.game, players=players, **options)
     if not isinstance(ruleset, ClassicRuleset | PartyRuleset):
         raise OptionsError(f"the terminal game plays sushi-go and {PARTY}, not {args.game!r}")
     if args.records:
         _check_records_path(args.records)
-    seed: int = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     seeder = random.Random(f"sushigo-bots-{seed}")
     bot_seeds: list[int | None] = [seeder.randrange(2**31) for _ in specs]
     bots, used, notes = make_bots(specs, bot_seeds)
