@@ -457,7 +457,6 @@ def test_menu_order_shows_the_draw_only_to_its_player() -> None:
     names = ["Tester", "Bot"]
     console, buf = make_console()
     table = PartyTable(console, names)
-    table.prev = state.copy()
     turn(state, "menu-7", "menu-8")
     table("turn", state, {0: PartyPick("menu-7"), 1: PartyPick("menu-8")})
     # Seat 0's menu (7) resolves first.
@@ -473,14 +472,12 @@ def test_menu_order_shows_the_draw_only_to_its_player() -> None:
     assert "Also drawn, but a menu cannot be played from a menu: Menu (9)" in out
     assert "a menu cannot be played from a menu" in out
     assert "there is no 9" in out
-    table.prev = state.copy()
     state.apply({0: choice})
     table("turn", state, {0: choice})
     # Seat 1's menu (8): its draw is shown to nobody else.
     secret = MenuDraw(("fruit-watermelon-orange", "onigiri-rectangle", "tofu", "uramaki-5"))
     state.apply_chance(secret)
     table("chance", state, secret)
-    table.prev = state.copy()
     state.apply({1: Choice("order", ("tofu",))})
     table("turn", state, {1: Choice("order", ("tofu",))})
     screen = text_of(table.screen(state.observe(0)))
@@ -490,6 +487,106 @@ def test_menu_order_shows_the_draw_only_to_its_player() -> None:
     assert "Bot used Menu (8) and drew 4 cards." in out
     assert "Bot played Tofu from the cards drawn." in out
     assert "watermelon" not in out and "Onigiri (rectangle)" not in out
+
+
+class Watched:
+    """A position played by hand, told to a :class:`PartyTable` step by step as the
+    game loop would: ``observer(event, state, detail)`` after each step."""
+
+    def __init__(self, state: PartyState, names: list[str]) -> None:
+        self.state = state
+        self.console, self.buf = make_console()
+        self.table = PartyTable(self.console, names)
+
+    def turn(self, *picks: str) -> None:
+        joint = {s: parse_party_action(p) for s, p in enumerate(picks)}
+        self.state.apply(joint)
+        self.table("turn", self.state, joint)
+
+    def choose(self, seat: int, choice: Choice) -> None:
+        self.state.apply({seat: choice})
+        self.table("turn", self.state, {seat: choice})
+
+    def draw(self, draw: MenuDraw) -> None:
+        self.state.apply_chance(draw)
+        self.table("chance", self.state, draw)
+
+    def recent(self) -> str:
+        return "".join(text_of(r) for r in self.table.recent())
+
+
+def test_steps_the_rules_decide_alone_are_told() -> None:
+    # Seat 0 played chopsticks and seat 2 a spoon on turn 1. On turn 2 seat 0 calls its
+    # chopsticks with only eels left in hand: the second card is an eel without asking.
+    # Seat 2 then asks for an eel; seat 0, first to its left, holds only eels: it gives
+    # one without asking. Nobody but seat 2 (naming the card) decides anything.
+    state = deal(
+        CHOP_SPOON,
+        [
+            "chopsticks-1 maki-1 maki-2 tempura*3 dumpling*3 pudding",
+            "maki-3 maki-2 tempura*2 dumpling*3 salmon-nigiri*2 pudding",
+            "spoon-4 tempura eel*8",
+        ],
+        ("pudding",) * 5,
+    )
+    game = Watched(state, ["Tester", "Ben", "Cat"])
+    game.turn("chopsticks-1", "maki-3", "spoon-4")
+    assert state.hand(0) == ("tempura",) + ("eel",) * 8
+    game.turn("tempura call:chopsticks-1", "dumpling", "dumpling call:spoon-4")
+    # The chopsticks were resolved without a question; now Cat names the card.
+    assert state.pending is not None and (state.pending.kind, state.pending.seat) == ("ask", 2)
+    assert ("take", 0, ("chopsticks-1", "eel")) in [(h.what, h.seat, h.cards) for h in state.log]
+    screen = game.recent()
+    assert "Tempura, calling Chopsticks (1)" in screen
+    assert "You used Chopsticks (1) and played Eel." in screen
+    assert "Turn 2: everyone revealed" not in game.buf.getvalue()  # the turn is not over
+    game.choose(2, Choice("ask", ("eel",)))
+    assert state.pending is None and state.turn == 2  # the eel was given without asking
+    assert [(h.what, h.seat, h.cards, h.other) for h in state.log[-2:]] == [
+        ("ask", 2, ("spoon-4", "eel"), -1),
+        ("give", 0, ("eel",), 2),
+    ]
+    out = game.buf.getvalue()
+    turn2 = out[out.index("Turn 2: everyone revealed") :]
+    assert re.search(r"Tester\s+Tempura, calling Chopsticks \(1\)\s*\n", turn2)
+    assert re.search(r"Cat\s+Dumpling, calling Spoon \(4\)\s*\n", turn2)
+    took = turn2.index("  You used Chopsticks (1) and played Eel.\n")
+    gave = turn2.index("  Cat used Spoon (4) and asked for Eel: you gave Eel.\n")
+    assert took < gave  # chopsticks (1) resolve before spoon (4)
+    assert "holds more than one" not in out and "hold more than one" not in out
+    assert game.table.summaries == [
+        (0, 0, ("chopsticks-1", "maki-3", "spoon-4")),
+        (0, 1, ("tempura call:chopsticks-1", "dumpling", "dumpling call:spoon-4")),
+    ]
+    assert game.recent() == ""  # turn 3 has not been revealed
+
+
+def test_menu_and_special_order_decided_alone_are_told() -> None:
+    # Dinner for Two. Seat 0 played tofu on turn 1 and a menu on turn 2. The menu draws
+    # three special orders and a menu: a special order is the only card it may play, and
+    # the tofu is the only card that special order can copy. Nobody is asked anything.
+    state = deal(
+        "dinner-for-two",
+        [
+            "tofu egg-nigiri*4 salmon-nigiri*4 squid-nigiri",
+            "menu-7 tofu uramaki-3*4 onigiri-circle miso-soup*3",
+        ],
+        FRUIT,
+    )
+    game = Watched(state, ["Tester", "Bot"])
+    game.turn("tofu", "tofu")
+    game.turn("menu-7", "egg-nigiri")
+    game.draw(MenuDraw(("special-order", "menu-9", "special-order", "special-order")))
+    assert state.pending is None and state.turn == 2
+    assert [p.token for p in state.tableau(0)] == ["tofu", "special-order=tofu"]
+    out = game.buf.getvalue()
+    turn2 = " ".join(out[out.index("Turn 2: everyone revealed") :].split())  # lines wrap
+    assert (
+        "Bot Egg nigiri You used Menu (7) and drew 4 cards (Special order, Menu (9), "
+        "Special order, Special order), and played Special order, the only card it could. "
+        "Your special order copies Tofu, the only card it could."
+    ) in turn2
+    assert game.table.summaries == [(0, 0, ("tofu", "tofu")), (0, 1, ("menu-7", "egg-nigiri"))]
 
 
 def test_special_order_played_later_asks_its_copy() -> None:

@@ -620,8 +620,8 @@ class PartyState(State):
 
     @property
     def log(self) -> tuple[Happening, ...]:
-        """What happened at the table this round (public), in order; after a round ends,
-        its log is in ``results``."""
+        """What happened at the table this round (public), in order; empty between
+        rounds (a finished round's log is in ``results``)."""
         return tuple(self._log)
 
     @property
@@ -1397,6 +1397,7 @@ class PartyState(State):
             ),
         )
         n = rs.players
+        self._log = []
         self._tabs = [[] for _ in range(n)]
         self._base = [0] * n
         self._free = [0] * n

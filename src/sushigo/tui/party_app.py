@@ -6,15 +6,16 @@ its view. :class:`PartyTable`, the loop's observer, tells the human what
 happens at the table: after each turn, what everyone revealed and what
 happened after the reveal; at the end of each round, the scoring.
 
-The observer is handed the whole state, so it takes care to say only what
-everyone at a real table sees: cards revealed or played face-up, who gave a
-card to a spoon, what a takeout box flipped. It never shows a hand, nor the
-cards another player's menu drew.
+What happened is read from the engine's public log (``state.log``, and
+``results[r].log`` once a round is over), so the table says only what everyone
+at a real table sees: cards revealed or played face-up, who gave a card to a
+spoon, what a takeout box flipped, how many cards a menu drew. It never shows
+a hand, nor the cards another player's menu drew.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
@@ -23,9 +24,8 @@ from rich.text import Text
 
 from sushigo.agents.base import Agent
 from sushigo.core.state import State
-from sushigo.games.party import MenuDraw, PartyDeal, PartyRuleset, PartyState, PartyView
-from sushigo.games.party_actions import Choice, PartyPick, parse_party_action
-from sushigo.games.party_cards import KINDS, PARTY_CARDS
+from sushigo.games.party import Happening, MenuDraw, PartyRuleset, PartyState, PartyView
+from sushigo.games.party_actions import PartyPick, parse_party_action
 from sushigo.games.party_scoring import parse_played
 from sushigo.play.loop import play_game
 from sushigo.tui.cards import names_list
@@ -47,40 +47,36 @@ from sushigo.tui.screen import winner_sentence
 HUMAN = 0
 """The human's seat."""
 
-
-def _matching(hand: Sequence[str], name: str) -> list[str]:
-    """The different cards of ``hand`` a spoon's request matches: every card of a kind
-    (``nigiri``), or the exact card asked for (the card guide's spoon note)."""
-    if name in KINDS:
-        return [c for c in dict.fromkeys(hand) if PARTY_CARDS.by_id[c].family == name]
-    return [name] if name in hand else []
+_PLAYED_LATER = ("take", "give", "order")
+"""Log entries that play a card after the reveal (a special order's copy follows them)."""
 
 
 class PartyTable:
     """Shows the game to the human: the table at each decision, a summary of every
-    turn, and each round's scoring. Used as the :func:`play_game` observer."""
+    turn, and each round's scoring. Used as the :func:`play_game` observer.
+
+    It reads the engine's log: at each call it tells the entries it has not told yet.
+    """
 
     def __init__(self, console: Console, names: Sequence[str], human: int = HUMAN) -> None:
         self.console = console
         self.names = list(names)
         self.human = human
-        self.prev: PartyState | None = None
-        self.rounds_shown = 0
+        self.round = 0
+        """The round being told (0-based)."""
+        self.told = 0
+        """How many entries of that round's log have been told."""
         self.summaries: list[tuple[int, int, tuple[str, ...]]] = []
         """Every turn summarised so far: ``(round, turn, each seat's pick)``, 0-based."""
-        self._last_turn_lines: list[Text] = []
-        """Lines about the last turn, told in the step that also ended the turn before."""
-        self._reset(0, 0)
+        self._reset(0, ())
 
-    def _reset(self, round_: int, turn: int) -> None:
-        self.round = round_
+    def _reset(self, turn: int, picks: tuple[str, ...]) -> None:
         self.turn = turn
-        self.picks: dict[int, PartyPick] = {}
+        """The turn being told (0-based)."""
+        self.picks = picks
+        """Its revealed picks, one per seat, in pick notation (none yet: empty)."""
         self.lines: list[Text] = []
-        self.later: list[tuple[int, str]] = []
-        """Cards played after the reveal this turn: ``(seat, card)``."""
-        self.used: set[tuple[int, str]] = set()
-        """Menus that drew and takeout boxes that flipped this turn: ``(seat, token)``."""
+        """What happened after its reveal."""
 
     # -- naming -------------------------------------------------------------------
 
@@ -90,6 +86,10 @@ class PartyTable:
 
     def whom(self, seat: int) -> str:
         return "you" if seat == self.human else self.names[seat]
+
+    def whose(self, seat: int) -> str:
+        """A seat's name as an owner, inside a sentence (``your`` for the human)."""
+        return "your" if seat == self.human else self.names[seat] + "'s"
 
     def say(self, text: str) -> None:
         self.lines.append(Text("  " + text))
@@ -112,221 +112,177 @@ class PartyTable:
     def __call__(self, event: str, state: State, detail: Any) -> None:
         if not isinstance(state, PartyState):
             return
-        prev = self.prev
-        if event == "chance" and isinstance(detail, PartyDeal):
-            self._reset(state.round, 0)
-        elif event == "chance" and isinstance(detail, MenuDraw) and prev is not None:
-            self._drawn(prev, state, detail)
-        elif event == "turn" and isinstance(detail, Mapping) and prev is not None:
-            acts = list(detail.items())
-            if acts and isinstance(acts[0][1], PartyPick):
-                self._picked(prev, state, {s: a for s, a in acts if isinstance(a, PartyPick)})
-            elif len(acts) == 1 and isinstance(acts[0][1], Choice):
-                self._chose(prev, state, acts[0][0], acts[0][1])
-        if prev is not None and event in ("chance", "turn"):
-            self._uramaki(prev, state)
-            self._flush(state)
-        self.prev = state.copy()
-        if len(state.results) > self.rounds_shown:
-            self.rounds_shown = len(state.results)
-            self.show_round(state)
-
-    def _picked(self, prev: PartyState, state: PartyState, picks: dict[int, PartyPick]) -> None:
-        self.picks = dict(picks)
-        order = sorted(
-            (s for s, p in picks.items() if p.call is not None),
-            key=lambda s: _call_key(picks[s].call or ""),
-        )
-        for seat in order:
-            pick = picks[seat]
-            called = parse_played(pick.call or "")
-            if called.kind != "chopsticks":
-                continue
-            rest = list(prev.hand(seat))
-            rest.remove(pick.card)
-            options = list(dict.fromkeys(rest))
-            if len(options) == 1:  # the engine plays the only card there is
-                self.say(
-                    f"{self.who(seat)} used {played_label(called)} and played "
-                    f"{card_name(options[0])}."
-                )
-                self._later(prev, state, seat, options[0])
-
-    def _chose(self, prev: PartyState, state: PartyState, seat: int, choice: Choice) -> None:
-        pending = prev.pending
-        if pending is None:
+        drawn = detail.cards if isinstance(detail, MenuDraw) else ()
+        if len(state.results) > self.round:
+            # The round is over: the rest of its log is in results (``state.log`` keeps
+            # it only until the next deal).
+            while len(state.results) > self.round:
+                self._tell(state.results[self.round].log, state, drawn)
+                self._end_turn()
+                self.show_round(state, self.round)
+                self.round += 1
+                self.told = 0
             return
-        used = played_label(parse_played(pending.card))
-        who = self.who(seat)
-        card = choice.cards[0] if choice.cards else ""
-        if choice.kind == "take":
-            self.say(f"{who} used {used} and played {card_name(card)}.")
-            self._later(prev, state, seat, card)
-        elif choice.kind == "ask":
-            self._asked(prev, state, seat, used, card)
-        elif choice.kind == "give":
-            owner = pending.owner
-            self.say(f"{who} gave {card_name(card)} to {self.whom(owner)}.")
-            self._later(prev, state, owner, card)
-        elif choice.kind == "order":
-            self.say(f"{who} played {card_name(card)} from the cards drawn.")
-            self._later(prev, state, seat, card)
-        elif choice.kind == "copy":
-            self.say(f"{who} made the special order a copy of {target_name(card)}.")
-        else:
-            self.used.add((seat, pending.card))
-            flipped = [played_label(parse_played(t)) for t in choice.cards]
+        if state.is_terminal():
+            return
+        self._tell(state.log, state, drawn)
+        if state.turn > self.turn:
+            self._end_turn()
+
+    def _tell(self, log: Sequence[Happening], state: PartyState, drawn: Sequence[str]) -> None:
+        """Tell the entries of ``log`` not told yet (those of the step just taken)."""
+        start, i = self.told, self.told
+        while i < len(log):
+            i += self._happened(log, i, start, state, drawn)
+        self.told = len(log)
+
+    def _happened(
+        self,
+        log: Sequence[Happening],
+        i: int,
+        start: int,
+        state: PartyState,
+        drawn: Sequence[str],
+    ) -> int:
+        """Tell ``log[i]``; return how many entries the sentence told (a spoon's request
+        and its answer, a menu's draw and what it played, miso soups discarded together).
+
+        ``log[start:]`` came from one step: when it was a player's choice, ``log[start]``
+        is what they chose; the entries after it the rules did alone.
+        """
+        h = log[i]
+        after = log[i + 1] if i + 1 < len(log) else None
+        then = after.what if after is not None else ""
+        who = self.who(h.seat)
+        what = h.what
+        if what == "reveal":
+            self._end_turn()
+            self._reset(h.turn - 1, h.cards)
+        elif what == "take":
+            self.say(f"{who} used {_label(h.cards[0])} and played {card_name(h.cards[1])}.")
+        elif what == "ask":
+            text = f"{who} used {_label(h.cards[0])} and asked for {ask_name(h.cards[1])}"
+            if after is not None and then == "give":
+                self.say(f"{text}: {self.whom(after.seat)} gave {card_name(after.cards[0])}.")
+                return 2
+            if then == "unanswered":
+                self.say(f"{text}: nobody had one, so the spoon is discarded.")
+                return 2
+            pending = state.pending  # public: the asked player holds more than one
+            if pending is not None and pending.kind == "give":
+                giver = pending.seat
+                verb = "hold" if giver == self.human else "holds"
+                choose = "choose" if giver == self.human else "chooses"
+                self.say(f"{text}: {self.whom(giver)} {verb} more than one and {choose}.")
+            else:
+                self.say(text + ".")
+        elif what == "give":
+            self.say(f"{who} gave {card_name(h.cards[0])} to {self.whom(h.other)}.")
+        elif what == "unanswered":
+            self.say(f"Nobody had what {self.whom(h.seat)} asked for: the spoon is discarded.")
+        elif what == "draw":
+            return self._draw(h, after, drawn)
+        elif what == "order":
+            self.say(f"{who} played {card_name(h.cards[0])} from the cards drawn.")
+        elif what == "unused":
+            token = h.cards[0]
+            if parse_played(token).kind == "menu":
+                self.say(f"{who} could play nothing with {_label(token)}; it is discarded.")
+            else:
+                self.say(f"{who} had nothing to flip with {_label(token)}; it is discarded.")
+        elif what == "copy":
+            target = target_name(h.cards[0])
+            if i == start:  # the step was this choice
+                self.say(f"{who} made the special order a copy of {target}.")
+            else:
+                self.say(
+                    f"{_cap(self.whose(h.seat))} special order copies {target}, "
+                    "the only card it could."
+                )
+        elif what == "uncopied":
+            # At the reveal, the pick already says so.
+            if i > 0 and log[i - 1].what in _PLAYED_LATER:
+                self.say(
+                    f"{_cap(self.whose(h.seat))} special order had nothing to copy; "
+                    "it is discarded."
+                )
+        elif what == "flip":
+            used = _label(h.cards[0])
+            flipped = [_label(t) for t in h.cards[1:]]
             if flipped:
                 self.say(f"{who} used {used} to flip {', '.join(flipped)} face-down.")
             else:
                 self.say(f"{who} used {used} and flipped nothing.")
-
-    def _asked(self, prev: PartyState, state: PartyState, seat: int, spoon: str, name: str) -> None:
-        """A spoon's request, and who answers it (public: each player says if they have it)."""
-        text = f"{self.who(seat)} used {spoon} and asked for {ask_name(name)}"
-        n = prev.rules.players
-        for k in range(1, n):
-            giver = (seat + k) % n
-            matches = _matching(prev.hand(giver), name)
-            if len(matches) == 1:
-                self.say(f"{text}: {self.whom(giver)} gave {card_name(matches[0])}.")
-                self._later(prev, state, seat, matches[0])
-                return
-            if matches:
-                verb = (
-                    "hold more than one and choose"
-                    if giver == self.human
-                    else ("holds more than one and chooses")
+        elif what == "miso":
+            seats = [h.seat]
+            while i + len(seats) < len(log) and log[i + len(seats)].what == "miso":
+                seats.append(log[i + len(seats)].seat)
+            if len(set(seats)) > 1:
+                self.say(
+                    "More than one miso soup was played this turn "
+                    f"({_names(self, sorted(set(seats)))}): all of them are discarded."
                 )
-                self.say(f"{text}: {self.whom(giver)} {verb}.")
-                return
-        self.say(f"{text}: nobody had one, so the spoon is discarded.")
+            elif len(seats) > 1:
+                self.say(f"{who} played more than one miso soup this turn: all are discarded.")
+            else:
+                self.say(
+                    f"Another miso soup was played this turn, so {self.whose(h.seat)} "
+                    "miso soup is discarded too."
+                )
+            return len(seats)
+        elif what == "uramaki":
+            self.say(
+                f"{who} reached 10 uramaki icons and scored {h.other}; those uramaki are discarded."
+            )
+        return 1
 
-    def _drawn(self, prev: PartyState, state: PartyState, draw: MenuDraw) -> None:
-        pending = prev.pending
-        if pending is None:
-            return
-        seat = pending.seat
-        self.used.add((seat, pending.card))
-        menu = played_label(parse_played(pending.card))
-        text = f"{self.who(seat)} used {menu} and drew {len(draw.cards)} cards"
-        if seat == self.human:  # only the drawer sees them
-            text += f" ({', '.join(card_name(c) for c in draw.cards)})"
-        now = state.pending
-        if now is not None and now.seat == seat and now.kind == "order":
-            self.say(text + ".")
-            return
-        options = [c for c in dict.fromkeys(draw.cards) if PARTY_CARDS.by_id[c].family != "menu"]
-        if len(options) == 1:
-            self.say(f"{text}, and played {card_name(options[0])}, the only card it could.")
-            self._later(prev, state, seat, options[0])
-        else:
+    def _draw(self, h: Happening, after: Happening | None, drawn: Sequence[str]) -> int:
+        """A menu's draw, with what came of it when the rules decided it alone."""
+        who = self.who(h.seat)
+        menu = _label(h.cards[0])
+        then = after.what if after is not None else ""
+        if h.other == 0:
+            self.say(f"The deck was empty, so {self.whose(h.seat)} {menu} drew nothing.")
+            return 2 if then == "unused" else 1
+        text = f"{who} used {menu} and drew {h.other} card{'s' if h.other != 1 else ''}"
+        if h.seat == self.human and len(drawn) == h.other:  # only the drawer sees them
+            text += f" ({', '.join(card_name(c) for c in drawn)})"
+        if after is not None and then == "order":
+            self.say(f"{text}, and played {card_name(after.cards[0])}, the only card it could.")
+            return 2
+        if then == "unused":
             self.say(f"{text}: only menus, so the menu is discarded.")
-
-    def _later(self, prev: PartyState, state: PartyState, seat: int, card: str) -> None:
-        """A card played after the reveal; a special order's copy is told when the engine
-        chose it alone (only one card to copy)."""
-        self.later.append((seat, card))
-        if card != "special-order":
-            return
-        now = state.pending
-        if now is not None and now.seat == seat and now.kind == "copy":
-            return  # its player chooses next
-        if state.round != prev.round:
-            return
-        before = [p.token for p in prev.tableau(seat)]
-        for p in state.tableau(seat):
-            if p.token in before:
-                before.remove(p.token)
-            elif p.card == "special-order":
-                what = "a face-down card" if p.flipped else card_name(p.counts_as)
-                self.say(f"{self.who(seat)}'s special order copies {what}, the only card it could.")
-                return
-
-    def _uramaki(self, prev: PartyState, state: PartyState) -> None:
-        if state.round != prev.round or state.is_terminal():
-            return
-        for seat in range(state.rules.players):
-            gained = state.uramaki_scored[seat] - prev.uramaki_scored[seat]
-            if gained > 0:
-                line = Text(
-                    f"  {self.who(seat)} reached 10 uramaki icons and scored {gained}; "
-                    "those uramaki are discarded."
-                )
-                if state.turn != prev.turn and state.turn == state.rules.hand_size - 1:
-                    self._last_turn_lines.append(line)  # the last turn's reveal
-                else:
-                    self.lines.append(line)
+            return 2
+        self.say(text + ".")  # its player chooses next
+        return 1
 
     # -- turn summaries -----------------------------------------------------------
 
-    def _revealed(self, picks: Mapping[int, PartyPick]) -> RenderableType:
+    def _revealed(self, picks: Sequence[str]) -> RenderableType:
         grid = RichTable.grid(padding=(0, 2))
         grid.add_column(no_wrap=True)
         grid.add_column()
-        for seat in sorted(picks):
-            grid.add_row("  " + self.names[seat], pick_text(picks[seat]))
+        for seat, pick in enumerate(picks):
+            grid.add_row("  " + self.names[seat], pick_text(_pick(pick)))
         return grid
 
-    def _flush(self, state: PartyState) -> None:
-        """Print the summary of every turn that is over."""
-        done_round = state.round != self.round or state.is_terminal()
-        if not done_round and state.turn == self.turn:
+    def _end_turn(self) -> None:
+        """Print the summary of the turn being told, if any."""
+        if not self.picks:
             return
-        rs = state.rules
-        last = rs.hand_size - 1
-        if done_round:
-            turns = state.results[self.round].turns
-            picks = {s: _pick(t) for s, t in enumerate(turns[self.turn])}
-            self._print_turn(self.turn, picks)
-            if self.turn < last:  # the last turn was played at once
-                self._reset(self.round, last)
-                self._print_turn(last, {s: _pick(t) for s, t in enumerate(turns[last])})
-            self._reset(state.round, 0)
-            return
-        self._print_turn(self.turn, self.picks)
-        carried, self._last_turn_lines = self._last_turn_lines, []
-        self._reset(state.round, state.turn)
-        self.lines.extend(carried)
-
-    def _print_turn(self, turn: int, picks: Mapping[int, PartyPick]) -> None:
-        self.summaries.append((self.round, turn, tuple(str(picks[s]) for s in sorted(picks))))
-        self.console.print(Text(f"Turn {turn + 1}: everyone revealed", style="bold"))
-        self.console.print(self._revealed(picks))
+        self.summaries.append((self.round, self.turn, self.picks))
+        self.console.print(Text(f"Turn {self.turn + 1}: everyone revealed", style="bold"))
+        self.console.print(self._revealed(self.picks))
         for line in self.lines:
             self.console.print(line)
-        for text in self._afterwards(picks):
-            self.console.print(Text("  " + text))
-
-    def _afterwards(self, picks: Mapping[int, PartyPick]) -> list[str]:
-        """What the rules did without anyone deciding: miso soups discarded together,
-        takeout boxes with nothing to flip, menus that found no deck."""
-        out: list[str] = []
-        played = [(s, p.card, p.copy) for s, p in picks.items()]
-        played += [(s, c, None) for s, c in self.later]
-        misos = [s for s, c, copy in played if "miso-soup" in (c, copy)]
-        if len(misos) > 1:
-            who = sorted(set(misos))
-            out.append(
-                f"More than one miso soup was played this turn ({_names(self, who)}): "
-                "all of them are discarded."
-            )
-        for s, card, _ in played:
-            kind = PARTY_CARDS.by_id[card].family
-            if kind == "takeout-box" and (s, card) not in self.used:
-                out.append(
-                    f"{self.who(s)} had nothing to flip with {card_name(card)}; it is discarded."
-                )
-            elif kind == "menu" and (s, card) not in self.used:
-                out.append(
-                    f"The deck was empty, so {self.who(s)}'s {card_name(card)} drew nothing."
-                )
-        return out
+        self._reset(self.turn, ())
 
     # -- rounds and the end -------------------------------------------------------
 
-    def show_round(self, state: PartyState) -> None:
-        r = len(state.results) - 1
+    def show_round(self, state: PartyState, r: int | None = None) -> None:
+        """Print the end of round ``r`` (the last finished round by default)."""
+        if r is None:
+            r = len(state.results) - 1
         result = state.results[r]
         rs = state.rules
         dessert = rs.menu.dessert
@@ -347,7 +303,7 @@ class PartyTable:
                 result.breakdown,
                 result.scores,
                 kept,
-                [sum(res.scores[s] for res in state.results) for s in range(rs.players)],
+                [sum(res.scores[s] for res in state.results[: r + 1]) for s in range(rs.players)],
             )
         )
         if any(kept):
@@ -387,17 +343,20 @@ def _names(table: PartyTable, seats: Sequence[int]) -> str:
     return names_list([table.whom(s) for s in seats])
 
 
+def _cap(text: str) -> str:
+    """``text`` starting a sentence."""
+    return text[:1].upper() + text[1:]
+
+
+def _label(token: str) -> str:
+    """A card in Played notation, as a player sees it (``Special order (as Menu (7))``)."""
+    return played_label(parse_played(token))
+
+
 def _pick(text: str) -> PartyPick:
     action = parse_party_action(text)
     assert isinstance(action, PartyPick)
     return action
-
-
-def _call_key(token: str) -> tuple[int, int]:
-    p = parse_played(token) if token else None
-    if p is None:
-        return (0, 0)
-    return int(p.counts_as.rsplit("-", 1)[1]), 1 if p.copies is not None else 0
 
 
 def play_party_session(
