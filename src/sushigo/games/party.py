@@ -1169,15 +1169,20 @@ class PartyState(State):
                 del tab[i]
                 if i < self._base[seat]:
                     self._base[seat] -= 1
-                kind = p.kind
-                if kind in _BONUS:
-                    self._bonus[seat] -= 1
-                elif kind == "uramaki":
-                    self._ura[seat] -= p.icons
-                elif kind == "wasabi" and not p.covered:
-                    self._free[seat] -= 1
+                self._uncount(seat, p)
                 return
         raise AssertionError(f"{p} is not in front of seat {seat}")
+
+    def _uncount(self, seat: int, p: Played) -> None:
+        """Keep the counts of what lies in front of ``seat`` when ``p`` leaves the table or
+        is flipped: bonus cards, uramaki icons, free wasabi."""
+        kind = p.kind
+        if kind in _BONUS:
+            self._bonus[seat] -= 1
+        elif kind == "uramaki":
+            self._ura[seat] -= p.icons
+        elif kind == "wasabi" and not p.covered:
+            self._free[seat] -= 1
 
     def _claim(self, reached: dict[int, int]) -> None:
         """Uramaki: the seats that reached 10 icons score and discard their uramaki."""
@@ -1323,13 +1328,7 @@ class PartyState(State):
             for i in range(self._base[seat]):
                 q = tab[i]
                 if q.token == token:
-                    kind = q.kind
-                    if kind in _BONUS:
-                        self._bonus[seat] -= 1
-                    elif kind == "uramaki":
-                        self._ura[seat] -= q.icons
-                    elif kind == "wasabi" and not q.covered:
-                        self._free[seat] -= 1
+                    self._uncount(seat, q)
                     tab[i] = played_value(q.card, flipped=True)
                     break
 
