@@ -419,7 +419,7 @@ class PartyRound:
     scores: tuple[int, ...]
 
 
-class Happening(NamedTuple):
+class Happening:
     """Something that happened at the table, as every player saw it (public).
 
     ``what`` is one of: ``reveal`` (``cards``: every seat's pick, in pick notation);
@@ -435,20 +435,50 @@ class Happening(NamedTuple):
     ``uramaki`` (``seat`` reached 10 icons and scored ``other`` points).
     """
 
+    __slots__ = ("turn", "what", "seat", "cards", "other")
+
     turn: int
     """Turn of the round, counted from 1."""
     what: str
     """What happened (see above)."""
     seat: int
     """Who did it (-1 for the reveal)."""
-    cards: tuple[str, ...] = ()
+    cards: tuple[str, ...]
     """The cards or tokens involved."""
-    other: int = -1
+    other: int
     """A second seat (``give``), a number of cards (``draw``) or points (``uramaki``)."""
 
+    def __init__(
+        self, turn: int, what: str, seat: int, cards: tuple[str, ...] = (), other: int = -1
+    ) -> None:
+        self.turn = turn
+        self.what = what
+        self.seat = seat
+        self.cards = cards
+        self.other = other
 
-class Pending(NamedTuple):
+    def _key(self) -> tuple[int, str, int, tuple[str, ...], int]:
+        return (self.turn, self.what, self.seat, self.cards, self.other)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Happening):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Happening(turn={self.turn}, what={self.what!r}, seat={self.seat}, "
+            f"cards={self.cards!r}, other={self.other})"
+        )
+
+
+class Pending:
     """A mid-turn decision waiting to be made (public: everyone sees who decides what)."""
+
+    __slots__ = ("seat", "kind", "card", "detail", "owner")
 
     seat: int
     """Seat that decides (relative to the viewer in a view)."""
@@ -457,10 +487,34 @@ class Pending(NamedTuple):
     card: str
     """Token of the card being resolved (``chopsticks-2``, ``spoon-5``, ``menu-8``,
     ``takeout-box-10``, ``special-order``)."""
-    detail: str = ""
+    detail: str
     """For ``give``: what the spoon asked for."""
-    owner: int = -1
+    owner: int
     """For ``give``: the seat using the spoon (relative in a view); else the deciding seat."""
+
+    def __init__(self, seat: int, kind: str, card: str, detail: str = "", owner: int = -1) -> None:
+        self.seat = seat
+        self.kind = kind
+        self.card = card
+        self.detail = detail
+        self.owner = owner
+
+    def _key(self) -> tuple[int, str, str, str, int]:
+        return (self.seat, self.kind, self.card, self.detail, self.owner)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Pending):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Pending(seat={self.seat}, kind={self.kind!r}, card={self.card!r}, "
+            f"detail={self.detail!r}, owner={self.owner})"
+        )
 
 
 class PartyView(NamedTuple):
