@@ -16,7 +16,6 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Console, RenderableType
-from rich.table import Table as RichTable
 from rich.text import Text
 
 import sushigo
@@ -35,7 +34,13 @@ from sushigo.tui.cards import tableau_text
 from sushigo.tui.human import HumanAgent, InputFn, Quit, console_input
 from sushigo.tui.party_app import play_party_session
 from sushigo.tui.party_screen import menu_table
-from sushigo.tui.screen import final_table, round_table, turn_screen, winner_sentence
+from sushigo.tui.screen import (
+    cards_grid,
+    final_table,
+    round_table,
+    turn_screen,
+    winner_sentence,
+)
 
 PARTY = "sushi-go-party"
 DEFAULT_BOT = "greedy"
@@ -129,12 +134,7 @@ class Table:
         rs = state.rules
         self.console.print()
         self.console.rule(f"End of round {r + 1}")
-        cards = RichTable.grid(padding=(0, 2))
-        cards.add_column(no_wrap=True)
-        cards.add_column()
-        for s, tab in enumerate(result.tableaux):
-            cards.add_row(self.names[s], tableau_text(tab))
-        self.console.print(cards)
+        self.console.print(cards_grid(self.names, [tableau_text(t) for t in result.tableaux]))
         kept = [tab.count("pudding") for tab in result.tableaux]
         self.console.print(
             round_table(

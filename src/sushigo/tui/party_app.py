@@ -42,7 +42,7 @@ from sushigo.tui.party_screen import (
     target_name,
     turn_screen,
 )
-from sushigo.tui.screen import winner_sentence
+from sushigo.tui.screen import cards_grid, winner_sentence
 
 HUMAN = 0
 """The human's seat."""
@@ -288,12 +288,7 @@ class PartyTable:
         dessert = rs.menu.dessert
         self.console.print()
         self.console.rule(f"End of round {r + 1}")
-        cards = RichTable.grid(padding=(0, 2))
-        cards.add_column(no_wrap=True)
-        cards.add_column()
-        for s, tab in enumerate(result.tableaux):
-            cards.add_row(self.names[s], tableau_text(tab))
-        self.console.print(cards)
+        self.console.print(cards_grid(self.names, [tableau_text(t) for t in result.tableaux]))
         kept = [sum(1 for p in tab if p.kind == dessert) for tab in result.tableaux]
         self.console.print(
             party_round_table(

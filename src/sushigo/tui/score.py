@@ -46,7 +46,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table as RichTable
 from rich.text import Text
 
 import sushigo
@@ -67,7 +66,7 @@ from sushigo.tui.score_party import (
     score_party_sheet,
     show_party_result,
 )
-from sushigo.tui.screen import final_table, round_table, winner_sentence
+from sushigo.tui.screen import cards_grid, final_table, print_totals, round_table
 
 InputFn = Callable[[str], str]
 GAME = "sushi-go"
@@ -326,12 +325,7 @@ def show_result(result: dict[str, Any], console: Console) -> None:
     for entry in result["rounds"]:
         r = entry["round"]
         console.rule(f"Round {r}")
-        cards = RichTable.grid(padding=(0, 2))
-        cards.add_column(no_wrap=True)
-        cards.add_column()
-        for s, tab in enumerate(entry["cards"]):
-            cards.add_row(names[s], tableau_text(tab))
-        console.print(cards)
+        console.print(cards_grid(names, [tableau_text(tab) for tab in entry["cards"]]))
         running = [a + b for a, b in zip(running, entry["scores"], strict=True)]
         console.print(
             round_table(
@@ -346,32 +340,16 @@ def show_result(result: dict[str, Any], console: Console) -> None:
         )
     complete = result["complete"]
     console.rule("Totals")
-    console.print(
-        final_table(
-            names,
-            [e["scores"] for e in result["rounds"]],
-            result["puddings"],
-            result["dessert_scores"],
-            result["totals"],
-            title="Final scores" if complete else "Scores so far",
-        )
+    table = final_table(
+        names,
+        [e["scores"] for e in result["rounds"]],
+        result["puddings"],
+        result["dessert_scores"],
+        result["totals"],
+        title="Final scores" if complete else "Scores so far",
     )
-    if not complete:
-        n = len(result["rounds"])
-        console.print(
-            f"Dessert is not scored yet: puddings score after round {ROUNDS} "
-            f"({n} of {ROUNDS} rounds given)."
-        )
-    seats = [names.index(n) for n in result["leaders"]]
+    print_totals(console, result, table, ROUNDS)
     players = result["players"]
-    console.print(
-        Text(
-            winner_sentence(
-                names, result["totals"], result["puddings"], seats, players, final=complete
-            ),
-            style="bold green",
-        )
-    )
     if len(names) > players:
         console.print("(The dummy scores like a third player but cannot win.)")
 

@@ -27,7 +27,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from rich.console import Console
-from rich.table import Table as RichTable
 from rich.text import Text
 
 import sushigo
@@ -54,7 +53,7 @@ from sushigo.tui.party_screen import (
     party_round_table,
     tableau_text,
 )
-from sushigo.tui.screen import winner_sentence
+from sushigo.tui.screen import cards_grid, print_totals
 
 InputFn = Callable[[str], str]
 GAME = "sushi-go-party"
@@ -506,12 +505,8 @@ def show_party_result(result: dict[str, Any], console: Console) -> None:
     for entry in result["rounds"]:
         r = entry["round"]
         console.rule(f"Round {r}")
-        cards = RichTable.grid(padding=(0, 2))
-        cards.add_column(no_wrap=True)
-        cards.add_column()
-        for s, tab in enumerate(entry["cards"]):
-            cards.add_row(names[s], tableau_text([parse_played(t) for t in tab]))
-        console.print(cards)
+        tabs = [tableau_text([parse_played(t) for t in tab]) for tab in entry["cards"]]
+        console.print(cards_grid(names, tabs))
         scored = entry["uramaki_scored"]
         if any(scored):
             who = ", ".join(f"{names[s]} {p}" for s, p in enumerate(scored) if p)
@@ -534,48 +529,18 @@ def show_party_result(result: dict[str, Any], console: Console) -> None:
         )
     complete = result["complete"]
     console.rule("Totals")
-    desserts = RichTable.grid(padding=(0, 2))
-    desserts.add_column(no_wrap=True)
-    desserts.add_column()
-    for s, kept in enumerate(result["desserts"]):
-        desserts.add_row(names[s], tableau_text([parse_played(t) for t in kept]))
+    kept = [tableau_text([parse_played(t) for t in k]) for k in result["desserts"]]
     console.print(Text(f"Desserts kept ({card_name(menu.dessert)}):", style="bold"))
-    console.print(desserts)
-    console.print(
-        party_final_table(
-            names,
-            [e["scores"] for e in result["rounds"]],
-            result["puddings"],
-            result["dessert_scores"],
-            result["totals"],
-            title="Final scores" if complete else "Scores so far",
-        )
+    console.print(cards_grid(names, kept))
+    table = party_final_table(
+        names,
+        [e["scores"] for e in result["rounds"]],
+        result["puddings"],
+        result["dessert_scores"],
+        result["totals"],
+        title="Final scores" if complete else "Scores so far",
     )
-    if not complete:
-        n = len(result["rounds"])
-        console.print(
-            f"Dessert is not scored yet: desserts score after round {ROUNDS} "
-            f"({n} of {ROUNDS} rounds given)."
-        )
-    seats = [names.index(n) for n in result["leaders"]]
-    console.print(
-        Text(
-            winner_sentence(
-                names,
-                result["totals"],
-                result["puddings"],
-                seats,
-                result["players"],
-                final=complete,
-                kept="dessert cards",
-            ),
-            style="bold green",
-        )
-    )
-
-
-# ---------------------------------------------------------------------------
-# Interactive entry
+    print_totals(console, result, table, ROUNDS, kept="dessert cards")
 
 
 def ask_party_sheet(

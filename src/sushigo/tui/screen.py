@@ -7,10 +7,11 @@ finished rounds, and cards already revealed.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -216,6 +217,48 @@ def final_table(
         row.append(Text(str(totals[s]), style="bold"))
         table.add_row(*row)
     return table
+
+
+def cards_grid(names: Sequence[str], texts: Sequence[RenderableType]) -> Table:
+    """Each seat's name beside what lies in front of it."""
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for name, text in zip(names, texts, strict=True):
+        grid.add_row(name, text)
+    return grid
+
+
+def print_totals(
+    console: Console,
+    result: dict[str, Any],
+    table: Table,
+    rounds: int,
+    kept: str = "puddings",
+) -> None:
+    """A score calculator's totals: the table, a note while dessert is not scored yet,
+    and who wins (or leads), ties broken by the most ``kept`` cards."""
+    names: list[str] = result["names"]
+    complete = result["complete"]
+    console.print(table)
+    if not complete:
+        n = len(result["rounds"])
+        what = "puddings" if kept == "puddings" else "desserts"
+        console.print(
+            f"Dessert is not scored yet: {what} score after round {rounds} "
+            f"({n} of {rounds} rounds given)."
+        )
+    seats = [names.index(n) for n in result["leaders"]]
+    sentence = winner_sentence(
+        names,
+        result["totals"],
+        result["puddings"],
+        seats,
+        result["players"],
+        final=complete,
+        kept=kept,
+    )
+    console.print(Text(sentence, style="bold green"))
 
 
 def winner_sentence(
