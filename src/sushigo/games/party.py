@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, ClassVar, Final, NamedTuple
 
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
@@ -386,24 +385,65 @@ def _replay_round(state: PartyState, r: int, at: str, turns: list[Any], events: 
 # Chance outcomes and results.
 
 
-@dataclass(frozen=True, slots=True)
 class PartyDeal:
-    """The start of a round: the desserts shuffled in, then the hands dealt."""
+    """The start of a round: the desserts shuffled in, then the hands dealt. A value."""
+
+    __slots__ = ("desserts_added", "hands")
 
     desserts_added: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
 
+    def __init__(self, desserts_added: tuple[str, ...], hands: tuple[tuple[str, ...], ...]) -> None:
+        self.desserts_added = desserts_added
+        self.hands = hands
 
-@dataclass(frozen=True, slots=True)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, PartyDeal):
+            return NotImplemented
+        return self.desserts_added == other.desserts_added and self.hands == other.hands
+
+    def __hash__(self) -> int:
+        return hash((self.desserts_added, self.hands))
+
+    def __repr__(self) -> str:
+        return f"PartyDeal(desserts_added={self.desserts_added!r}, hands={self.hands!r})"
+
+
 class MenuDraw:
-    """The cards a menu draws from the deck (up to four)."""
+    """The cards a menu draws from the deck (up to four). A value."""
+
+    __slots__ = ("cards",)
 
     cards: tuple[str, ...]
 
+    def __init__(self, cards: tuple[str, ...]) -> None:
+        self.cards = cards
 
-@dataclass(frozen=True, slots=True)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, MenuDraw):
+            return NotImplemented
+        return self.cards == other.cards
+
+    def __hash__(self) -> int:
+        return hash(self.cards)
+
+    def __repr__(self) -> str:
+        return f"MenuDraw(cards={self.cards!r})"
+
+
 class PartyRound:
     """A finished round, as the record keeps it."""
+
+    __slots__ = (
+        "desserts_added",
+        "hands",
+        "turns",
+        "events",
+        "log",
+        "tableaux",
+        "breakdown",
+        "scores",
+    )
 
     desserts_added: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
@@ -417,6 +457,26 @@ class PartyRound:
     tableaux: tuple[tuple[Played, ...], ...]
     breakdown: tuple[dict[str, int], ...]
     scores: tuple[int, ...]
+
+    def __init__(
+        self,
+        desserts_added: tuple[str, ...],
+        hands: tuple[tuple[str, ...], ...],
+        turns: tuple[tuple[str, ...], ...],
+        events: tuple[tuple[int, int, str], ...],
+        log: tuple[Happening, ...],
+        tableaux: tuple[tuple[Played, ...], ...],
+        breakdown: tuple[dict[str, int], ...],
+        scores: tuple[int, ...],
+    ) -> None:
+        self.desserts_added = desserts_added
+        self.hands = hands
+        self.turns = turns
+        self.events = events
+        self.log = log
+        self.tableaux = tableaux
+        self.breakdown = breakdown
+        self.scores = scores
 
 
 class Happening:
@@ -585,9 +645,15 @@ class PartyState(State):
             self._free: list[int] = list(source._free)
             self._ura: list[int] = list(source._ura)
             self._bonus: list[int] = list(source._bonus)
-            self._undealt: dict[str, int] = dict(source._undealt)
-            self._next_undealt: dict[str, int] = source._next_undealt
+            self._undealt: dict[str, int] | None = (
+                None if source._undealt is None else dict(source._undealt)
+            )
+            self._rest: list[int] = source._rest
+            self._next_undealt: dict[str, int] | None = source._next_undealt
+            self._next_rest: list[int] = source._next_rest
             self._next_sorted: bool = source._next_sorted
+            self._sampled: PartyDeal | None = source._sampled
+            self._sampled_rest: list[int] = source._sampled_rest
             self._in_deck: dict[str, int] = dict(source._in_deck)
             self._pile: dict[str, int] = dict(source._pile)
             self._gone: int = source._gone
@@ -621,8 +687,12 @@ class PartyState(State):
             self._ura = [0] * n
             self._bonus = [0] * n
             self._undealt = {}
+            self._rest = []
             self._next_undealt = {}
+            self._next_rest = []
             self._next_sorted = False
+            self._sampled = None
+            self._sampled_rest = []
             self._in_deck = {}  # desserts shuffled in and not kept
             self._pile = dict(ruleset.desserts)  # desserts not yet shuffled in
             self._gone = 0  # special orders kept as desserts: out of the deck for good
@@ -702,7 +772,7 @@ class PartyState(State):
 
     def deck(self) -> dict[str, int]:
         """The cards not dealt this round (full information: not for agents)."""
-        return {c: k for c, k in self._undealt.items() if k > 0}
+        return {c: k for c, k in self._deck_now().items() if k > 0}
 
     def is_terminal(self) -> bool:
         return self._phase == _OVER
@@ -883,6 +953,19 @@ class PartyState(State):
 
     # -- chance -----------------------------------------------------------
 
+    def _deck_now(self) -> dict[str, int]:
+        """The cards not dealt this round, as a multiset (made from the positions a
+        sampled deal left over, the first time it is needed)."""
+        undealt = self._undealt
+        if undealt is None:
+            undealt = {}
+            ids = _IDS
+            for pos in self._rest:
+                c = ids[pos]
+                undealt[c] = undealt.get(c, 0) + 1
+            self._undealt = undealt
+        return undealt
+
     def _round_deck(self) -> dict[str, int]:
         """Every card in the deck this round: the menu's cards and the desserts in it."""
         deck = dict(self._rules.deck)
@@ -895,7 +978,7 @@ class PartyState(State):
     def sample_chance(self, rng: random.Random) -> PartyDeal | MenuDraw:
         rand = rng.random
         if self._phase == _DRAW:
-            cards = _expand(self._undealt)
+            cards = _expand(self._deck_now())
             k = min(4, len(cards))
             return MenuDraw(_ids_of(_partial_shuffle(cards, k, rand)))
         if self._phase != _DEAL:
@@ -919,23 +1002,33 @@ class PartyState(State):
                 cards.extend([pos] * k)
         k = rs.hand_size
         chosen = _partial_shuffle(cards, k * rs.players, rand)
-        return PartyDeal(
+        deal = PartyDeal(
             _ids_of(added),
             tuple([_ids_of(chosen[i * k : (i + 1) * k]) for i in range(rs.players)]),
         )
+        # What is left undealt is known already: a deal this state sampled itself
+        # needs no second count when it is applied.
+        self._sampled = deal
+        self._sampled_rest = cards[: len(cards) - len(chosen)]
+        return deal
 
     def _check_chance(self, outcome: object) -> None:
         if self._phase == _DRAW:
             if not isinstance(outcome, MenuDraw):
                 raise IllegalActionError("a menu draws cards now")
-            want = min(4, sum(self._undealt.values()))
+            want = min(4, sum(self._deck_now().values()))
             if len(outcome.cards) != want:
                 raise IllegalActionError(f"a menu draws {want} cards, not {len(outcome.cards)}")
-            _check_subset(outcome.cards, self._undealt, "the deck")
+            _check_subset(outcome.cards, self._deck_now(), "the deck")
             return
         rs = self._rules
         if not isinstance(outcome, PartyDeal):
             raise IllegalActionError("a new round starts with a deal")
+        if outcome is self._sampled:  # drawn by this state from its own deck
+            self._next_undealt = None
+            self._next_rest = self._sampled_rest
+            self._next_sorted = True
+            return
         want = rs.desserts_added[self._round]
         if len(outcome.desserts_added) != want:
             raise IllegalActionError(f"round {self._round + 1} adds {want} desserts")
@@ -959,6 +1052,7 @@ class PartyState(State):
             over = sorted(c for c, k in left.items() if k < 0)
             raise IllegalActionError(f"the deck does not have {', '.join(over)}")
         self._next_undealt = left
+        self._next_rest = []
         self._next_sorted = ordered
 
     def _apply_chance(self, outcome: PartyDeal | MenuDraw) -> None:
@@ -972,6 +1066,8 @@ class PartyState(State):
             self._pile[c] -= 1
             self._in_deck[c] = self._in_deck.get(c, 0) + 1
         self._undealt = self._next_undealt  # worked out by _check_chance
+        self._rest = self._next_rest
+        self._sampled = None
         self._added = outcome.desserts_added
         if self._next_sorted:
             self._dealt = tuple([tuple(h) for h in outcome.hands])
@@ -1270,7 +1366,7 @@ class PartyState(State):
                 self._pending = Pending(seat, "ask", p.token, "", seat)
             elif kind == "menu":
                 self._pending = Pending(seat, "order", p.token, "", seat)
-                if sum(self._undealt.values()) == 0:
+                if sum(self._deck_now().values()) == 0:
                     self._menu_drawn(())  # nothing to draw: the menu is discarded
                     continue
                 self._phase = _DRAW
@@ -1371,7 +1467,7 @@ class PartyState(State):
 
     def _order(self, seat: int, menu: Played, card: str) -> None:
         self._log.append(Happening(self._turn + 1, "order", seat, (card,)))
-        self._undealt[card] -= 1  # the other cards go back into the deck
+        self._deck_now()[card] -= 1  # the other cards go back into the deck
         self._drawn = ()
         self._discard_used(seat, menu)
         self._play_later(seat, card)
