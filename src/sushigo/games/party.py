@@ -645,6 +645,7 @@ class PartyState(State):
             self._free: list[int] = list(source._free)
             self._ura: list[int] = list(source._ura)
             self._bonus: list[int] = list(source._bonus)
+            self._calls: list[list[str] | None] = list(source._calls)
             self._undealt: dict[str, int] | None = (
                 None if source._undealt is None else dict(source._undealt)
             )
@@ -686,6 +687,7 @@ class PartyState(State):
             self._free = [0] * n
             self._ura = [0] * n
             self._bonus = [0] * n
+            self._calls = [None] * n
             self._undealt = {}
             self._rest = []
             self._next_undealt = {}
@@ -878,11 +880,13 @@ class PartyState(State):
         if self._forced:  # the last card: only a special order's copy is chosen
             return tuple([pick_of(SPECIAL_ORDER, t) for t in self._copy_targets(seat)])
         hand = self._hands[seat]
-        if not self._bonus[seat] and SPECIAL_ORDER not in hand:
+        if SPECIAL_ORDER not in hand:
             singles = self._singles[seat]
             if singles is None:
                 singles = self._singles[seat] = _distinct_picks(hand)
-            return singles
+            if not self._bonus[seat] or len(hand) < 2:
+                return singles
+            return CallChoices(singles, self._callable(seat))
         base: list[PartyPick] = []
         for c in _distinct(hand):
             if c == SPECIAL_ORDER:
@@ -898,7 +902,14 @@ class PartyState(State):
         return CallChoices(tuple(base), self._callable(seat))
 
     def _callable(self, seat: int) -> list[str]:
-        """Tokens of the bonus cards ``seat`` may call, lowest number first."""
+        """Tokens of the bonus cards ``seat`` may call, lowest number first (kept until
+        a bonus card comes to or leaves the table in front of ``seat``)."""
+        calls = self._calls[seat]
+        if calls is None:
+            calls = self._calls[seat] = self._find_calls(seat)
+        return calls
+
+    def _find_calls(self, seat: int) -> list[str]:
         found: list[Played] = []
         for p in self._tabs[seat]:
             if p.kind in _BONUS and p not in found:
@@ -1246,12 +1257,17 @@ class PartyState(State):
             p = plist[s]
             card = p.card
             hand = hands[s]
-            hand.remove(card)
-            if card not in hand:
-                cached = singles[s]
-                if cached is not None:
-                    pick = _SINGLE[card]
-                    singles[s] = tuple([q for q in cached if q is not pick])
+            i = hand.index(card)
+            del hand[i]
+            cached = singles[s]
+            # Hands are sorted: another copy would lie next to the one taken.
+            if (
+                cached is not None
+                and (i == 0 or hand[i - 1] != card)
+                and (i == len(hand) or hand[i] != card)
+            ):
+                pick = _SINGLE[card]
+                singles[s] = tuple([q for q in cached if q is not pick])
             if p.call is not None:
                 called = played_of_token(p.call)
                 queue.append(_call_key(called) + (s, called))
@@ -1292,6 +1308,7 @@ class PartyState(State):
             self._free[seat] += 1
         elif kind in _BONUS:
             self._bonus[seat] += 1
+            self._calls[seat] = None
         elif kind == "uramaki":
             self._ura[seat] += p.icons
         elif kind in _QUEUED:
@@ -1329,6 +1346,7 @@ class PartyState(State):
         kind = p.kind
         if kind in _BONUS:
             self._bonus[seat] -= 1
+            self._calls[seat] = None
         elif kind == "uramaki":
             self._ura[seat] -= p.icons
         elif kind == "wasabi" and not p.covered:
@@ -1552,6 +1570,7 @@ class PartyState(State):
         self._free = [0] * n
         self._ura = [0] * n
         self._bonus = [0] * n
+        self._calls = [None] * n
         self._discards = []
         self._uramaki_claimed = 0
         self._uramaki_scored = [0] * n

@@ -394,14 +394,22 @@ def onigiri_points(shapes: Mapping[str, int]) -> int:
     >>> onigiri_points({"circle": 1, "triangle": 1, "square": 2})
     10
     """
-    return _onigiri(list(shapes.values()))
+    return _onigiri(list(shapes.values()))  # a new list: _onigiri uses it up
 
 
 def _onigiri(counts: list[int]) -> int:
-    """Onigiri points from the copies of each shape: with the counts sorted from most
-    to fewest, there are ``c[3]`` sets of 4, ``c[2] - c[3]`` sets of 3, and so on."""
-    c = sorted(counts, reverse=True) + [0, 0, 0, 0]
-    return 16 * c[3] + 9 * (c[2] - c[3]) + 4 * (c[1] - c[2]) + (c[0] - c[1])
+    """Onigiri points from the copies of each shape: take one of each shape there is,
+    score that set, and again while any are left (``counts`` is used up)."""
+    total = 0
+    while True:
+        shapes = 0
+        for i in range(len(counts)):
+            if counts[i] > 0:
+                counts[i] -= 1
+                shapes += 1
+        if shapes == 0:
+            return total
+        total += ONIGIRI_POINTS[shapes]
 
 
 # ---------------------------------------------------------------------------
@@ -432,6 +440,7 @@ def score_round(
     edamame = [0] * n
     soy = [0] * n
     different = [0] * n
+    seen = 0
     for i in range(n):
         k = [0] * _NK
         colours = [0] * _NK
@@ -491,22 +500,31 @@ def score_round(
         edamame[i] = k[_EDAMAME]
         soy[i] = k[_SOY]
         different[i] = _NK - colours.count(0)
-    if any(maki):
+        # Which comparisons between players are needed at all (builtins such as
+        # any() are slow calls in compiled code).
+        seen |= (
+            (1 if mk else 0)
+            | (2 if temaki[i] else 0)
+            | (4 if ur else 0)
+            | (8 if edamame[i] else 0)
+            | (16 if soy[i] else 0)
+        )
+    if seen & 1:
         for i, pts in enumerate(maki_points(maki, big_table=big_table)):
             out[i]["maki"] = pts
-    if any(temaki):
+    if seen & 2:
         for i, pts in enumerate(temaki_points(temaki)):
             out[i]["temaki"] = pts
     if uramaki_scored is not None:
         for i in range(n):
             out[i]["uramaki"] = uramaki_scored[i]
-    if any(uramaki):
+    if seen & 4:
         for i, pts in enumerate(uramaki_end_points(uramaki, uramaki_claimed)):
             out[i]["uramaki"] += pts
-    if any(edamame):
+    if seen & 8:
         for i, pts in enumerate(edamame_points(edamame)):
             out[i]["edamame"] = pts
-    if any(soy):
+    if seen & 16:
         best = max(different)
         for i in range(n):
             if different[i] == best:
