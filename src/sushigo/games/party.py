@@ -251,6 +251,8 @@ class PartyRuleset(Ruleset):
         self.desserts_added = desserts_per_round(players)
         self.uramaki = chosen.roll == "uramaki"
         """Whether uramaki are on the menu (they score during the round)."""
+        self.special_order = SPECIAL_ORDER in chosen.specials
+        """Whether special orders are on the menu (their picks name a copy)."""
         asks: list[str] = []
         for kind in chosen.kinds:
             asks.append(kind)
@@ -880,7 +882,7 @@ class PartyState(State):
         if self._forced:  # the last card: only a special order's copy is chosen
             return tuple([pick_of(SPECIAL_ORDER, t) for t in self._copy_targets(seat)])
         hand = self._hands[seat]
-        if SPECIAL_ORDER not in hand:
+        if not self._rules.special_order or SPECIAL_ORDER not in hand:
             singles = self._singles[seat]
             if singles is None:
                 singles = self._singles[seat] = _distinct_picks(hand)
@@ -1099,6 +1101,16 @@ class PartyState(State):
         picks one card that needs nothing but placing."""
         hands = self._hands
         n = len(hands)
+        pending = self._pending
+        if self._phase == _CHOOSE and pending is not None and isinstance(actions, dict):
+            # A mid-turn decision: one seat, checked and resolved here.
+            choice = actions.get(pending.seat)
+            if len(actions) != 1 or choice is None:
+                return State.apply(self, actions)
+            self._check(pending.seat, choice)
+            assert isinstance(choice, Choice)
+            self._resolve(pending.seat, choice)
+            return None
         if (
             self._phase != _PICK
             or self._forced
