@@ -1223,13 +1223,18 @@ class PartyState(State):
 
     def _start_turn(self) -> None:
         """Mark what was played before this turn; play the last cards as they come."""
-        self._base = [len(t) for t in self._tabs]
-        self._miso = []
+        base = self._base
+        tabs = self._tabs
+        for i in range(len(base)):
+            base[i] = len(tabs[i])
+        if self._miso:
+            self._miso = []
         self._miso_played = 0
         hands = self._hands
         if len(hands[0]) != 1:
             self._deciders = self._all
-            self._forced = {}
+            if self._forced:
+                self._forced = {}
             self._phase = _PICK
             return
         # "The player receiving [the last card] simply places it": only a special
@@ -1260,7 +1265,8 @@ class PartyState(State):
         n = self._rules.players
         hands = self._hands
         singles = self._singles
-        self._forced = {}
+        if self._forced:
+            self._forced = {}
         texts = tuple([p.text for p in plist])
         self._turns.append(texts)
         self._log.append(Happening(self._turn + 1, "reveal", -1, texts))

@@ -319,7 +319,12 @@ def most_and_fewest_full(counts: Sequence[int], most: int, fewest: int | None) -
     [6, 0, -6, -6]
     """
     out = [0] * len(counts)
-    hi, lo = max(counts), min(counts)
+    hi = lo = counts[0]
+    for c in counts:
+        if c > hi:
+            hi = c
+        elif c < lo:
+            lo = c
     if hi == lo:
         return out
     for i, c in enumerate(counts):
@@ -452,8 +457,12 @@ def score_round(
             if p.is_dessert:
                 continue
             ki = p.kind_index
-            k[ki] += 1
-            colours[p.colour_index] += 1
+            k[ki] = k[ki] + 1
+            ci = p.colour_index
+            c = colours[ci]
+            if c == 0:
+                different[i] += 1
+            colours[ci] = c + 1
             if ki == _NIGIRI:
                 nigiri += 3 * p.icons if p.on_wasabi else p.icons
             elif ki == _MAKI:
@@ -499,7 +508,6 @@ def score_round(
         temaki[i] = k[_TEMAKI]
         edamame[i] = k[_EDAMAME]
         soy[i] = k[_SOY]
-        different[i] = _NK - colours.count(0)
         # Which comparisons between players are needed at all (builtins such as
         # any() are slow calls in compiled code).
         seen |= (
