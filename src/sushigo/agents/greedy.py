@@ -37,8 +37,11 @@ from math import exp, sqrt
 from typing import Any
 
 from sushigo.agents.base import View, register_agent
+from sushigo.agents.greedy_party import party_act
+from sushigo.agents.odds import at_least, sig
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset
+from sushigo.games.party import PartyView
 
 # --- tunable weights ---------------------------------------------------------
 
@@ -134,33 +137,6 @@ def _after(s: list[int], cards: Sequence[str]) -> list[int]:
     for c in cards:
         _add(t, c)
     return t
-
-
-def _at_least(avail: Sequence[float], k: int) -> list[float]:
-    """P(at least i of the independent events happen), i = 0..k (Poisson binomial)."""
-    dist = [1.0] + [0.0] * k
-    for q in avail:
-        if q <= 0.0:
-            continue
-        r = 1.0 - q
-        dist[k] += dist[k - 1] * q
-        for i in range(k - 1, 0, -1):
-            dist[i] = dist[i] * r + dist[i - 1] * q
-        dist[0] *= r
-    out = [0.0] * (k + 1)
-    acc = 0.0
-    for i in range(k, -1, -1):
-        acc += dist[i]
-        out[i] = acc
-    return out
-
-
-def _sig(z: float) -> float:
-    if z > 12.0:
-        return 1.0
-    if z < -12.0:
-        return 0.0
-    return 1.0 / (1.0 + exp(-1.7 * z))
 
 
 class _Context:
@@ -290,7 +266,7 @@ class _Context:
                     diff = vi - vals[j]
                     b = tab.get(diff)
                     if b is None:
-                        b = tab[diff] = _sig(diff / sd)
+                        b = tab[diff] = sig(diff / sd)
                     p1 = p1 * b + p0 * (1.0 - b)
                     p0 *= b
                     pl *= 1.0 - b
@@ -316,14 +292,15 @@ class _Context:
         for i, o in enumerate(sums):
             if i != me:
                 c = _popcount(o[_COL])
-                most *= _sig((proj - c - (8 - c) * g) / 0.8)
+                most *= sig((proj - c - (8 - c) * g) / 0.8)
         if s[_Y]:
             return 4.0 * most
         return max(0.0, self.soy_chance * (4.0 * most - PICK_COST))
 
 
 class GreedyAgent:
-    """A one-ply heuristic for classic Sushi Go! (see the module docstring)."""
+    """A one-ply heuristic for classic Sushi Go! (see the module docstring); given a
+    Sushi Go Party! view it plays :func:`~sushigo.agents.greedy_party.party_act`."""
 
     name = "greedy"
     observes = True
@@ -334,6 +311,8 @@ class GreedyAgent:
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
+        if isinstance(view, PartyView):
+            return party_act(view, legal, self._rng)
         if not isinstance(view, PlayerView) or not isinstance(view.ruleset, ClassicRuleset):
             return legal[self._rng.randrange(len(legal))]
         scores = self._score(view, legal)
@@ -519,9 +498,9 @@ def _context(
             e = counts[k]
             avail[k].append(1.0 - exp(-e * surv) if e > 0.0 else 0.0)
 
-    ctx.tempura = tuple(_at_least(avail[0], 2)[1:])  # type: ignore[assignment]
-    ctx.sashimi = tuple(_at_least(avail[1], 3)[1:])  # type: ignore[assignment]
-    ctx.dumpling = tuple(_at_least(avail[2], 5))
+    ctx.tempura = tuple(at_least(avail[0], 2)[1:])  # type: ignore[assignment]
+    ctx.sashimi = tuple(at_least(avail[1], 3)[1:])  # type: ignore[assignment]
+    ctx.dumpling = tuple(at_least(avail[2], 5))
 
     # Wasabi: the best nigiri likely to come, and how many nigiri will come.
     sq = 1.0
@@ -539,7 +518,7 @@ def _context(
     per_wasabi = max(0.0, 3.0 * cond - PICK_COST)
     wasabi = [0.0]
     if per_wasabi > 0.0:
-        nig = _at_least(avail[7], 3)
+        nig = at_least(avail[7], 3)
         for k in range(1, 4):
             wasabi.append(wasabi[-1] + nig[k] * per_wasabi * (1.0 if k == 1 else 0.7))
     ctx.wasabi = tuple(wasabi)
@@ -575,7 +554,7 @@ def _context(
     ctx.pud_sd = 0.45 + PUDDING_SPREAD * sqrt(pud_left / n)
 
     if ctx.soy_on:
-        ctx.soy_chance = _at_least(avail[6], 1)[1]
+        ctx.soy_chance = at_least(avail[6], 1)[1]
         ctx.colour_gain = 1.0 - (1.0 - 0.09) ** p
 
     sums = [_summary(view.tableaux[i], view.desserts[i]) for i in range(n)]
