@@ -1527,6 +1527,7 @@ RULING_TESTS: dict[str, tuple[str, ...]] = {
         "test_equal_numbers_printed_card_first_then_seats_clockwise_from_seat_0",
     ),
     "A bonus card in use leaves the table": (
+        "test_a_special_order_revealed_with_a_call_may_copy_the_called_chopsticks",
         "test_special_order_played_through_chopsticks_chooses_at_once",
         "test_spoon_copies_keep_their_number_and_a_copy_goes_into_the_hand_as_special_order",
         "test_equal_numbers_printed_card_first_then_seats_clockwise_from_seat_0",
@@ -1616,3 +1617,28 @@ def test_the_log_tells_every_step_including_those_the_rules_decide_alone() -> No
     finish_round(state)
     kept = [(h.turn, h.what, h.seat, h.cards, h.other) for h in state.results[0].log]
     assert kept[: len(steps)] == steps
+
+
+def test_a_special_order_revealed_with_a_call_may_copy_the_called_chopsticks() -> None:
+    """Ruling: the call resolves after the reveal, so the chopsticks are still on the
+    table when a special order revealed in the same pick is placed."""
+    state = deal(
+        rules(2, CHOP_ORDER),
+        "chopsticks-1 special-order maki-1 maki-2 tempura*2 sashimi maki-3 egg-nigiri "
+        "salmon-nigiri",
+        "maki-1 maki-2*2 maki-3 sashimi*2 tempura miso-soup squid-nigiri egg-nigiri",
+    )
+    run(state, ["chopsticks-1 | sashimi", "maki-2 | sashimi"])
+    assert "special-order=chopsticks-1 call:chopsticks-1" in options(state, 0)
+    run(state, ["special-order=chopsticks-1 call:chopsticks-1 | tempura", "0> take:tempura"])
+    # The printed chopsticks went into the hand; the copy stays, usable later.
+    assert tab(state, 0) == ["maki-2", "special-order=chopsticks-1", "tempura"]
+
+
+def test_lazy_choice_lists_slice_like_tuples() -> None:
+    state = deal(rules(3, CHOP_SPOON), *SPOON_HANDS)
+    run(state, SPOON_START[:1])
+    legal = state.legal_actions(0)
+    assert len(legal) > 3
+    assert legal[:3] == tuple(list(legal)[:3])
+    assert legal[-1] == list(legal)[-1]

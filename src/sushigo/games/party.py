@@ -114,9 +114,10 @@ RULINGS: Final[tuple[str, ...]] = (
     "(with one, nothing would be left to take).",
     "On equal lower-right numbers (a special order copying a chopsticks or spoon) the "
     "printed card goes first, then seats in clockwise order from the first seat (FACTS.md).",
-    "A bonus card in use leaves the table at once, so a special order played with it "
-    "cannot copy it. A special order used as chopsticks or spoon goes into the hand as a "
-    "special order.",
+    "A bonus card in use leaves the table at once, so a special order taken with it "
+    "(through chopsticks or spoon) cannot copy it; a special order revealed on the turn the "
+    "bonus card is called may, since the call resolves after the reveal. A special order "
+    "used as chopsticks or spoon goes into the hand as a special order.",
     "A spoon may name a card kind on the menu (nigiri, maki, chopsticks, ...) or an exact "
     "card of a kind whose cards differ (egg nigiri, maki 2, onigiri circle, a fruit card); "
     "no player can hold a card that is not on the menu. Numbered chopsticks, spoons, menus "

@@ -25,7 +25,7 @@ Card names may be ids, printed names or unique prefixes when parsed.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final
+from typing import Final, overload
 
 from sushigo.core.errors import ParseError
 from sushigo.games.party_cards import KINDS, PARTY_CARDS
@@ -222,7 +222,13 @@ class CallChoices(Sequence[PartyPick]):
     def __len__(self) -> int:
         return self._size
 
-    def __getitem__(self, index: int) -> PartyPick:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> PartyPick: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PartyPick, ...]: ...
+    def __getitem__(self, index: int | slice) -> PartyPick | tuple[PartyPick, ...]:
+        if isinstance(index, slice):
+            return tuple([self[i] for i in range(*index.indices(self._size))])
         if index < 0:
             index += self._size
         if not 0 <= index < self._size:
@@ -261,7 +267,13 @@ class FlipChoices(Sequence[Choice]):
     def __len__(self) -> int:
         return self._size
 
-    def __getitem__(self, index: int) -> Choice:  # type: ignore[override]
+    @overload
+    def __getitem__(self, index: int) -> Choice: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Choice, ...]: ...
+    def __getitem__(self, index: int | slice) -> Choice | tuple[Choice, ...]:
+        if isinstance(index, slice):
+            return tuple([self[i] for i in range(*index.indices(self._size))])
         if index < 0:
             index += self._size
         if not 0 <= index < self._size:
