@@ -25,7 +25,7 @@ Card names may be ids, printed names or unique prefixes when parsed.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Final, overload
+from typing import Final, TypeVar, overload
 
 from sushigo.core.errors import ParseError
 from sushigo.games.party_cards import KINDS, PARTY_CARDS
@@ -210,7 +210,40 @@ def parse_party_action(text: str) -> PartyAction:
     return pick_of(card, copy, call)
 
 
-class CallChoices(Sequence[PartyPick]):
+T = TypeVar("T")
+
+
+class _Lazy(Sequence[T]):
+    """A read-only sequence whose items are built one at a time, on demand."""
+
+    _size: int
+
+    def _item(self, index: int) -> T:
+        """Item ``index``, 0 <= index < len(self)."""
+        raise NotImplementedError
+
+    def __len__(self) -> int:
+        return self._size
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
+    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
+        if isinstance(index, slice):
+            return tuple([self._item(i) for i in range(*index.indices(self._size))])
+        if index < 0:
+            index += self._size
+        if not 0 <= index < self._size:
+            raise IndexError(index)
+        return self._item(index)
+
+    def __iter__(self) -> Iterator[T]:
+        for i in range(self._size):
+            yield self._item(i)
+
+
+class CallChoices(_Lazy[PartyPick]):
     """Every pick of a seat that may call a bonus card: each plain pick, then each of
     them with each call, built one at a time on demand."""
 
@@ -219,27 +252,10 @@ class CallChoices(Sequence[PartyPick]):
         self._calls = calls
         self._size = len(base) * (1 + len(calls))
 
-    def __len__(self) -> int:
-        return self._size
-
-    @overload
-    def __getitem__(self, index: int) -> PartyPick: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[PartyPick, ...]: ...
-    def __getitem__(self, index: int | slice) -> PartyPick | tuple[PartyPick, ...]:
-        if isinstance(index, slice):
-            return tuple([self[i] for i in range(*index.indices(self._size))])
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
+    def _item(self, index: int) -> PartyPick:
         q, r = divmod(index, len(self._base))
         p = self._base[r]
         return p if q == 0 else pick_of(p.card, p.copy, self._calls[q - 1])
-
-    def __iter__(self) -> Iterator[PartyPick]:
-        for i in range(self._size):
-            yield self[i]
 
     def __contains__(self, value: object) -> bool:
         if not isinstance(value, PartyPick):
@@ -249,7 +265,7 @@ class CallChoices(Sequence[PartyPick]):
         return value.call in self._calls and pick_of(value.card, value.copy) in self._base
 
 
-class FlipChoices(Sequence[Choice]):
+class FlipChoices(_Lazy[Choice]):
     """Every ``flip`` a takeout box may make: each sub-multiset of the cards that may
     be flipped, without building them all (the random agent draws one by index).
 
@@ -264,29 +280,12 @@ class FlipChoices(Sequence[Choice]):
             size *= c + 1
         self._size = size
 
-    def __len__(self) -> int:
-        return self._size
-
-    @overload
-    def __getitem__(self, index: int) -> Choice: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[Choice, ...]: ...
-    def __getitem__(self, index: int | slice) -> Choice | tuple[Choice, ...]:
-        if isinstance(index, slice):
-            return tuple([self[i] for i in range(*index.indices(self._size))])
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
+    def _item(self, index: int) -> Choice:
         cards: list[str] = []
         for token, c in zip(self._tokens, self._counts, strict=True):
             index, k = divmod(index, c + 1)
             cards.extend([token] * k)
         return choice_of("flip", tuple(cards))
-
-    def __iter__(self) -> Iterator[Choice]:
-        for i in range(self._size):
-            yield self[i]
 
     def __contains__(self, value: object) -> bool:
         if not isinstance(value, Choice) or value.kind != "flip":
