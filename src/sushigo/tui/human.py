@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Generic, Protocol, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.markup import escape
@@ -54,8 +54,18 @@ def console_input(console: Console) -> InputFn:
     return ask
 
 
-class HumanAgent:
-    """A person at the keyboard. Implements the :class:`sushigo.agents.Agent` protocol."""
+class _Seated(Protocol):
+    @property
+    def seats(self) -> int: ...
+
+
+V = TypeVar("V", bound=_Seated)
+
+
+class KeyboardPlayer(Generic[V]):
+    """What every person at the keyboard has, whatever the game: where to print,
+    how to read a line, the seats' names, and the screen to show (built from a view
+    of type ``V``)."""
 
     name = "human"
     observes = True
@@ -65,20 +75,24 @@ class HumanAgent:
         console: Console | None = None,
         input_fn: InputFn | None = None,
         names: Sequence[str] | None = None,
-        show: Callable[[PlayerView], RenderableType] | None = None,
+        show: Callable[[V], RenderableType] | None = None,
     ) -> None:
         self.console = console if console is not None else Console()
         self.input_fn = input_fn if input_fn is not None else console_input(self.console)
         self.names = list(names) if names is not None else None
         self.show = show
 
-    def _names(self, view: PlayerView) -> list[str]:
+    def _names(self, view: V) -> list[str]:
         if self.names is not None and len(self.names) >= view.seats:
             return self.names
         return [f"Seat {s + 1}" for s in range(view.seats)]
 
     def _say_error(self, message: str) -> None:
         self.console.print(Text(message, style="bold red"))
+
+
+class HumanAgent(KeyboardPlayer[PlayerView]):
+    """A person at the keyboard. Implements the :class:`sushigo.agents.Agent` protocol."""
 
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if not isinstance(view, PlayerView):

@@ -34,7 +34,7 @@ from sushigo.games.party import PartyView, Pending
 from sushigo.games.party_actions import Choice, PartyPick, parse_ask
 from sushigo.games.party_cards import PARTY_CARDS
 from sushigo.games.party_scoring import FLIPPED, Played, parse_played
-from sushigo.tui.human import InputFn, Quit, card_from, console_input
+from sushigo.tui.human import InputFn, KeyboardPlayer, Quit, card_from
 from sushigo.tui.party_screen import (
     ask_name,
     ask_text,
@@ -109,11 +109,8 @@ def flippable(view: PartyView) -> list[Played]:
     return [p for p in view.tableaux[0][: view.earlier[0]] if not p.flipped]
 
 
-class PartyHumanAgent:
+class PartyHumanAgent(KeyboardPlayer[PartyView]):
     """A person at the keyboard playing Sushi Go Party! (the Agent protocol)."""
-
-    name = "human"
-    observes = True
 
     def __init__(
         self,
@@ -122,27 +119,16 @@ class PartyHumanAgent:
         names: Sequence[str] | None = None,
         show: Callable[[PartyView], RenderableType] | None = None,
     ) -> None:
-        self.console = console if console is not None else Console()
-        self.input_fn = input_fn if input_fn is not None else console_input(self.console)
-        self.names = list(names) if names is not None else None
-        self.show = show
+        super().__init__(console, input_fn, names, show)
         self.view: PartyView | None = None
         """The view of the decision being asked (None before the first)."""
 
     # -- helpers ----------------------------------------------------------------
 
-    def _names(self, view: PartyView) -> list[str]:
-        if self.names is not None and len(self.names) >= view.seats:
-            return self.names
-        return [f"Seat {s + 1}" for s in range(view.seats)]
-
     def _screen(self, view: PartyView) -> RenderableType:
         if self.show is not None:
             return self.show(view)
         return turn_screen(view, self._names(view))
-
-    def _say_error(self, message: str) -> None:
-        self.console.print(Text(message, style="bold red"))
 
     def _read(self, prompt: str, help_key: str, *, back: bool = False) -> str:
         """One answer; handles help, menu, table, quit (and back when allowed)."""
