@@ -159,7 +159,8 @@ _SO_POSITION: Final = _ORDER[SPECIAL_ORDER]
 
 
 def _sorted_hand(cards: Sequence[str]) -> list[str]:
-    return sorted(cards, key=_ORDER.__getitem__)
+    """Cards in card-table order, as a list (a hand)."""
+    return list(_sort(cards))
 
 
 def _sort(cards: Sequence[str]) -> tuple[str, ...]:
