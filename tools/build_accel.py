@@ -19,6 +19,8 @@ MODULES = [
     "sushigo/games/party_actions.py",
     "sushigo/games/classic.py",
     "sushigo/games/party.py",
+    "sushigo/games/roll_dice.py",
+    "sushigo/games/roll.py",
 ]
 
 if __name__ == "__main__":

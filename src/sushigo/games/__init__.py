@@ -21,7 +21,15 @@ from types import ModuleType
 
 _HERE = Path(__file__).resolve().parent
 _CORE = _HERE.parent / "core"
-ENGINE = ("party_cards", "party_scoring", "party_actions", "classic", "party")
+ENGINE = (
+    "party_cards",
+    "party_scoring",
+    "party_actions",
+    "classic",
+    "party",
+    "roll_dice",
+    "roll",
+)
 """The modules compiled together, in import order."""
 
 
@@ -77,5 +85,6 @@ for _name in ENGINE:
 
 classic = sys.modules[f"{__name__}.classic"]
 party = sys.modules[f"{__name__}.party"]
+roll = sys.modules[f"{__name__}.roll"]
 
-__all__ = ["classic", "party"]
+__all__ = ["classic", "party", "roll"]

@@ -1,0 +1,255 @@
+"""Sushi Roll's dice, faces and scoring, as data and pure functions.
+
+The rulebook lists the dice (10 appetizer, 6 maki, 5 nigiri, 5 specials,
+4 pudding) but prints their faces only on the trays, and no public source
+gives them. :data:`DEFAULT_DICE` is the project's reconstruction (FACTS.md);
+a player can load the faces of their own copy with :func:`load_dice`
+(``sushigo play --game sushi-roll --dice FILE``).
+
+Faces are named by id: ``dumpling``, ``tempura``, ``sashimi``, ``maki-1`` to
+``maki-3``, ``egg-nigiri``, ``salmon-nigiri``, ``squid-nigiri``, ``wasabi``,
+``chopsticks``, ``chopsticks-2``, ``menu``, ``menu-2``, ``pudding-1`` to
+``pudding-3``. On a tray, a nigiri die placed on a wasabi die is written
+``wasabi+salmon-nigiri`` (two dice, one stack).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any, Final
+
+from sushigo.core.cards import CardTable, CardType
+from sushigo.core.errors import OptionsError
+
+KINDS: Final[tuple[str, ...]] = ("appetizer", "maki", "nigiri", "special", "pudding")
+"""The five kinds of die, in the rulebook's order."""
+DICE_COUNTS: Final[tuple[int, ...]] = (10, 6, 5, 5, 4)
+"""How many dice of each kind are in the bag (30 in all)."""
+DICE_PER_PLAYER: Final[dict[int, int]] = {2: 8, 3: 7, 4: 6, 5: 5}
+SIDES: Final = 6
+
+FACES: Final = CardTable(
+    [
+        CardType("dumpling", "Dumpling", "appetizer", "blue", 0),
+        CardType("tempura", "Tempura", "appetizer", "purple", 0),
+        CardType("sashimi", "Sashimi", "appetizer", "green", 0),
+        CardType("maki-1", "Maki roll (1)", "maki", "red", 0, 1),
+        CardType("maki-2", "Maki rolls (2)", "maki", "red", 0, 2),
+        CardType("maki-3", "Maki rolls (3)", "maki", "red", 0, 3),
+        CardType("egg-nigiri", "Egg nigiri", "nigiri", "yellow", 0, 1),
+        CardType("salmon-nigiri", "Salmon nigiri", "nigiri", "yellow", 0, 2),
+        CardType("squid-nigiri", "Squid nigiri", "nigiri", "yellow", 0, 3),
+        CardType("wasabi", "Wasabi", "special", "yellow", 0),
+        CardType("chopsticks", "Chopsticks (1 token)", "special", "light blue", 0, 1),
+        CardType("chopsticks-2", "Chopsticks (2 tokens)", "special", "light blue", 0, 2),
+        CardType("menu", "Menu (1 token)", "special", "orange", 0, 1),
+        CardType("menu-2", "Menu (2 tokens)", "special", "orange", 0, 2),
+        CardType("pudding-1", "Pudding (1)", "pudding", "pink", 0, 1),
+        CardType("pudding-2", "Puddings (2)", "pudding", "pink", 0, 2),
+        CardType("pudding-3", "Puddings (3)", "pudding", "pink", 0, 3),
+    ]
+)
+"""Every face of every die, in the order trays and belts are sorted by."""
+
+FACE_IDS: Final[tuple[str, ...]] = FACES.ids
+KIND_OF: Final[tuple[int, ...]] = tuple(KINDS.index(t.family) for t in FACES.types)
+"""The kind of die (index into KINDS) each face (index into FACE_IDS) is on."""
+STACKS: Final[tuple[str, ...]] = (
+    "wasabi+egg-nigiri",
+    "wasabi+salmon-nigiri",
+    "wasabi+squid-nigiri",
+)
+"""A wasabi die with a nigiri die on it, as a tray shows it (two dice)."""
+
+DEFAULT_DICE: Final[dict[str, tuple[str, ...]]] = {
+    "appetizer": ("dumpling", "dumpling", "dumpling", "tempura", "tempura", "sashimi"),
+    "maki": ("maki-1", "maki-1", "maki-2", "maki-2", "maki-3", "maki-3"),
+    "nigiri": (
+        "egg-nigiri",
+        "egg-nigiri",
+        "salmon-nigiri",
+        "salmon-nigiri",
+        "salmon-nigiri",
+        "squid-nigiri",
+    ),
+    "special": ("wasabi", "wasabi", "chopsticks", "chopsticks-2", "menu", "menu-2"),
+    "pudding": ("pudding-1", "pudding-1", "pudding-1", "pudding-2", "pudding-2", "pudding-3"),
+}
+"""The project's reconstruction of the six faces of each die (FACTS.md); not printed
+in the rulebook."""
+
+SUPPLY: Final[tuple[int, int, int]] = (18, 12, 32)
+"""Tokens in the box: 18 menu, 12 chopsticks, and pudding tokens worth 32 puddings
+(14 of 1 and 6 of 3)."""
+START_MENU: Final = 3
+START_CHOPSTICKS: Final = 2
+
+MAKI_POINTS: Final = (6, 3)
+NIGIRI_POINTS: Final[dict[str, int]] = {"egg-nigiri": 1, "salmon-nigiri": 2, "squid-nigiri": 3}
+WASABI_FACTOR: Final = 3
+SET_POINTS: Final[dict[str, tuple[int, int, int, int]]] = {
+    "dumpling": (0, 2, 4, 8),
+    "tempura": (0, 1, 5, 10),
+    "sashimi": (0, 0, 6, 13),
+}
+"""Points for 0-3 icons of each appetizer; more than 3 icons score further sets."""
+PUDDING_POINTS: Final = 6
+
+
+def check_dice(table: object, where: str = "dice") -> dict[str, tuple[str, ...]]:
+    """A face table ``{kind: six face ids}``, checked; OptionsError saying what is wrong.
+
+    >>> check_dice({**DEFAULT_DICE, "maki": ["maki-1"] * 5})["maki"]
+    Traceback (most recent call last):
+    ...
+    sushigo.core.errors.OptionsError: dice: the maki die has 6 faces, not 5
+    """
+    if not isinstance(table, Mapping):
+        raise OptionsError(f"{where}: a face table is an object with one list per die: "
+                           f"{', '.join(KINDS)}")
+    unknown = [k for k in table if k not in KINDS]
+    if unknown:
+        raise OptionsError(f"{where}: no die is called {unknown[0]!r}; dice are: {', '.join(KINDS)}")
+    out: dict[str, tuple[str, ...]] = {}
+    for k, kind in enumerate(KINDS):
+        faces = table.get(kind)
+        if faces is None:
+            raise OptionsError(f"{where}: the {kind} die's faces are missing")
+        if not isinstance(faces, (list, tuple)) or not all(isinstance(f, str) for f in faces):
+            raise OptionsError(f"{where}: the {kind} die's faces are a list of face names")
+        if len(faces) != SIDES:
+            raise OptionsError(f"{where}: the {kind} die has {SIDES} faces, not {len(faces)}")
+        allowed = [f for f, kk in zip(FACE_IDS, KIND_OF, strict=True) if kk == k]
+        for face in faces:
+            if face not in allowed:
+                raise OptionsError(
+                    f"{where}: {face!r} cannot be a face of the {kind} die; "
+                    f"its faces are among: {', '.join(allowed)}"
+                )
+        out[kind] = tuple(faces)
+    return out
+
+
+def load_dice(path: str) -> dict[str, tuple[str, ...]]:
+    """Read a face table from a JSON file (docs/sushi-roll.md shows the format)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise OptionsError(f"cannot read the dice file {path!r}: {exc.strerror}") from None
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise OptionsError(
+            f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        ) from None
+    return check_dice(data, path)
+
+
+# ---------------------------------------------------------------------------
+# Scoring: pure functions of the trays and tokens.
+
+
+def maki_icons(tray: Sequence[str]) -> int:
+    """Maki roll icons on a tray."""
+    return sum(FACES.by_id[f].icons for f in tray if f.startswith("maki-"))
+
+
+def maki_points(icons: Sequence[int]) -> list[int]:
+    """6 for the most maki icons, 3 for the second most; every tied player takes the
+    full points, and a tie does not skip the next place. No icons, no points.
+
+    >>> maki_points([4, 4, 3, 3])
+    [6, 6, 3, 3]
+    >>> maki_points([5, 2, 0])
+    [6, 3, 0]
+    """
+    levels = sorted({i for i in icons if i > 0}, reverse=True)
+    award = dict(zip(levels, MAKI_POINTS, strict=False))
+    return [award.get(i, 0) for i in icons]
+
+
+def set_points(face: str, count: int) -> int:
+    """Points for ``count`` icons of one appetizer, in sets of up to 3.
+
+    >>> set_points("tempura", 4), set_points("sashimi", 2), set_points("dumpling", 7)
+    (11, 6, 18)
+    """
+    table = SET_POINTS[face]
+    return (count // 3) * table[3] + table[count % 3]
+
+
+def tray_breakdown(tray: Sequence[str]) -> dict[str, int]:
+    """Points of one tray by category, maki excepted (it compares trays):
+    ``nigiri`` (wasabi stacks tripled) and one entry per appetizer."""
+    nigiri = 0
+    counts = {"dumpling": 0, "tempura": 0, "sashimi": 0}
+    for f in tray:
+        if f in counts:
+            counts[f] += 1
+        elif f in NIGIRI_POINTS:
+            nigiri += NIGIRI_POINTS[f]
+        elif f.startswith("wasabi+"):
+            nigiri += WASABI_FACTOR * NIGIRI_POINTS[f[7:]]
+    out = {"nigiri": nigiri}
+    for face, n in counts.items():
+        out[face] = set_points(face, n)
+    return out
+
+
+def score_trays(trays: Sequence[Sequence[str]]) -> tuple[list[dict[str, int]], list[int]]:
+    """A round's points for every tray: the breakdown by category and the totals.
+
+    >>> score_trays([["tempura"] * 4 + ["sashimi"] * 2, ["wasabi+squid-nigiri", "maki-2"]])[1]
+    [17, 15]
+    """
+    icons = [maki_icons(t) for t in trays]
+    maki = maki_points(icons)
+    breakdowns = []
+    for tray, m in zip(trays, maki, strict=True):
+        b = {"maki": m, **tray_breakdown(tray)}
+        breakdowns.append(b)
+    return breakdowns, [sum(b.values()) for b in breakdowns]
+
+
+def pudding_points(puddings: Sequence[int]) -> list[int]:
+    """Game end: +6 for the most pudding tokens, -6 for the fewest (0 included), ties
+    take the full points; no -6 with 2 players; nothing when everyone is equal.
+
+    >>> pudding_points([6, 6, 0, 0])
+    [6, 6, -6, -6]
+    >>> pudding_points([3, 1]), pudding_points([2, 2, 2])
+    ([6, 0], [0, 0, 0])
+    """
+    hi, lo = max(puddings), min(puddings)
+    out = [0] * len(puddings)
+    if hi == lo:
+        return out
+    for s, p in enumerate(puddings):
+        if p == hi:
+            out[s] += PUDDING_POINTS
+        elif p == lo and len(puddings) > 2:
+            out[s] -= PUDDING_POINTS
+    return out
+
+
+def token_points(menus: Sequence[int], chopsticks: Sequence[int]) -> list[int]:
+    """Game end: 1 point for every 2 unused menu and/or chopsticks tokens.
+
+    >>> token_points([3, 0], [2, 1])
+    [2, 0]
+    """
+    return [(m + c) // 2 for m, c in zip(menus, chopsticks, strict=True)]
+
+
+def roll_winners(totals: Sequence[int], puddings: Sequence[int]) -> list[int]:
+    """Most points; a tie goes to the most pudding tokens; still tied, the win is shared.
+
+    >>> roll_winners([30, 30, 12], [2, 5, 9])
+    [1]
+    """
+    best = max(totals)
+    tied = [s for s, t in enumerate(totals) if t == best]
+    most = max(puddings[s] for s in tied)
+    return [s for s in tied if puddings[s] == most]
