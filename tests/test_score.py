@@ -260,7 +260,7 @@ def test_card_count_warnings(tmp_path: Path, capsys: Capsys) -> None:
         ({"names": ["A", "B"]}, "no 'rounds'"),
         ({"names": ["A", "B"], "rounds": []}, "'rounds' is empty"),
         ({"names": ["A", "B"], "rounds": [[[3], []]]}, "a card is a name in quotes"),
-        ({"game": "sushi-roll", "rounds": [[[], []]]}, "knows only the game 'sushi-go'"),
+        ({"game": "sushi-bowl", "rounds": [[[], []]]}, "knows only the game 'sushi-go'"),
         ({"names": ["A", "B"], "options": {"dummy": True}, "rounds": [[[], []]]},
          "list the dummy's cards third"),
     ],

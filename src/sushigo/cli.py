@@ -112,7 +112,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument(
         "--game",
-        help="sushi-go or sushi-go-party, when the file does not say (typed in: sushi-go)",
+        help="sushi-go, sushi-go-party or sushi-roll, when the file does not say (typed in: sushi-go)",
     )
     p.add_argument(
         "--menu",

@@ -8,8 +8,9 @@ from typing import Any, Protocol, runtime_checkable
 from sushigo.core.errors import OptionsError
 from sushigo.core.views import PlayerView
 from sushigo.games.party import PartyView
+from sushigo.games.roll import RollView
 
-View = PlayerView | PartyView
+View = PlayerView | PartyView | RollView
 """Every kind of view an agent may be given."""
 
 
@@ -19,7 +20,8 @@ class Agent(Protocol):
 
     The view is what the ruleset's ``observe`` builds: a
     :class:`~sushigo.core.views.PlayerView` in Sushi Go!, a
-    :class:`~sushigo.games.party.PartyView` in Sushi Go Party!. ``observes``
+    :class:`~sushigo.games.party.PartyView` in Sushi Go Party!, a
+    :class:`~sushigo.games.roll.RollView` in Sushi Roll. ``observes``
     False tells the game loop the agent never reads its view, so the loop may
     pass ``None`` instead of building one (the random agent).
     """

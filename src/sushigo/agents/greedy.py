@@ -38,10 +38,12 @@ from typing import Any
 
 from sushigo.agents.base import View, register_agent
 from sushigo.agents.greedy_party import party_act
+from sushigo.agents.greedy_roll import roll_act
 from sushigo.agents.odds import at_least, sig
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset
 from sushigo.games.party import PartyView
+from sushigo.games.roll import RollView
 
 # --- tunable weights ---------------------------------------------------------
 
@@ -300,7 +302,8 @@ class _Context:
 
 class GreedyAgent:
     """A one-ply heuristic for classic Sushi Go! (see the module docstring); given a
-    Sushi Go Party! view it plays :func:`~sushigo.agents.greedy_party.party_act`."""
+    Sushi Go Party! view it plays :func:`~sushigo.agents.greedy_party.party_act`, given
+    a Sushi Roll view :func:`~sushigo.agents.greedy_roll.roll_act`."""
 
     name = "greedy"
     observes = True
@@ -313,6 +316,8 @@ class GreedyAgent:
             return legal[0]
         if isinstance(view, PartyView):
             return party_act(view, legal, self._rng)
+        if isinstance(view, RollView):
+            return roll_act(view, legal, self._rng)
         if not isinstance(view, PlayerView) or not isinstance(view.ruleset, ClassicRuleset):
             return legal[self._rng.randrange(len(legal))]
         scores = self._score(view, legal)

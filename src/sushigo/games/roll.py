@@ -37,14 +37,14 @@ from sushigo.games.roll_dice import (
     KIND_OF,
     KINDS,
     SIDES,
-    STACKS,
     START_CHOPSTICKS,
     START_MENU,
     SUPPLY,
+    TRAY_IDS,
     check_dice,
     pudding_points,
     roll_winners,
-    score_trays,
+    score_codes,
     token_points,
 )
 
@@ -101,8 +101,7 @@ _EGG: Final = _F["egg-nigiri"]
 _SQUID: Final = _F["squid-nigiri"]
 _STACK0: Final = _NF
 """Tray entries at or above this are a wasabi with a nigiri on it."""
-_TRAY_IDS: Final[tuple[str, ...]] = (*FACE_IDS, *STACKS)
-_TRAY: Final[dict[str, int]] = {f: i for i, f in enumerate(_TRAY_IDS)}
+_TRAY_IDS: Final = TRAY_IDS
 _MENU_GAIN: Final[dict[int, int]] = {_F["menu"]: 1, _F["menu-2"]: 2}
 _CHOP_GAIN: Final[dict[int, int]] = {_F["chopsticks"]: 1, _F["chopsticks-2"]: 2}
 _PUDDING_GAIN: Final[dict[int, int]] = {_F["pudding-1"]: 1, _F["pudding-2"]: 2, _F["pudding-3"]: 3}
@@ -293,25 +292,27 @@ class TurnChoices(_Lazy[RollAction]):
     """Every decision of the seat whose turn it is, built on demand: each distinct
     die to take, then each chopsticks swap, then each menu re-roll."""
 
-    def __init__(
-        self, belt: list[int], chops: list[tuple[int, list[int]]], menus: bool
-    ) -> None:
+    def __init__(self, belt: list[int], chops: list[tuple[int, int]], menus: bool) -> None:
         distinct: list[int] = []
         counts: list[int] = []
         last = -1
+        mask = 0
         for f in belt:
             if f == last:
                 counts[-1] += 1
             else:
                 distinct.append(f)
                 counts.append(1)
+                mask |= 1 << f
                 last = f
         self._distinct = distinct
         self._counts = counts
+        self._mask = mask
         self._chops = chops
         n_chop = 0
+        mine = len(distinct)
         for _seat, theirs in chops:
-            n_chop += len(distinct) * len(theirs) - sum(1 for f in theirs if f in distinct)
+            n_chop += mine * theirs.bit_count() - (mask & theirs).bit_count()
         self._n_chop = n_chop
         n_menu = 0
         if menus:
@@ -319,7 +320,7 @@ class TurnChoices(_Lazy[RollAction]):
             for c in counts:
                 n_menu *= c + 1
             n_menu -= 1
-        self._size = len(distinct) + n_chop + n_menu
+        self._size = mine + n_chop + n_menu
 
     def _item(self, index: int) -> RollAction:
         distinct = self._distinct
@@ -327,13 +328,23 @@ class TurnChoices(_Lazy[RollAction]):
             return _TAKES[distinct[index]]
         index -= len(distinct)
         if index < self._n_chop:
+            mask = self._mask
             for seat, theirs in self._chops:
+                width = theirs.bit_count()
+                size = len(distinct) * width - (mask & theirs).bit_count()
+                if index >= size:
+                    index -= size
+                    continue
                 for mine in distinct:
-                    for other in theirs:
-                        if other != mine:
-                            if index == 0:
-                                return RollAction(CHOPSTICKS, mine, seat, other)
-                            index -= 1
+                    row = width - ((theirs >> mine) & 1)
+                    if index >= row:
+                        index -= row
+                        continue
+                    bits = theirs & ~(1 << mine)
+                    while index:
+                        bits &= bits - 1
+                        index -= 1
+                    return RollAction(CHOPSTICKS, mine, seat, (bits & -bits).bit_length() - 1)
             raise IndexError(index)
         index -= self._n_chop
         # menus: a mixed-radix count of each distinct face, skipping the empty one
@@ -349,26 +360,59 @@ class TurnChoices(_Lazy[RollAction]):
 # Chance outcomes.
 
 
+Codes = tuple[int, ...]
+"""Faces as indices into FACE_IDS (the engine's own form)."""
+
+
+def _codes(faces: Sequence[str]) -> Codes:
+    """Face ids as codes; IllegalActionError for a name that is no face."""
+    out = []
+    for face in faces:
+        code = _F.get(face, -1) if isinstance(face, str) else -1
+        if code < 0:
+            raise IllegalActionError(f"unknown face {face!r}; faces are: {', '.join(FACE_IDS)}")
+        out.append(code)
+    return tuple(out)
+
+
+def _names(codes: Codes) -> tuple[str, ...]:
+    return tuple([FACE_IDS[c] for c in codes])
+
+
 class RollDeal:
     """The start of a round: the red belt's holder and every belt's dice as rolled
-    (``belts[seat]``, faces in face order). A value."""
+    (``belts[seat]``, faces in face order). A value.
 
-    __slots__ = ("red", "belts")
+    ``RollDeal(0, (("tempura", "maki-2"), ...))``; the engine builds it from codes.
+    """
+
+    __slots__ = ("red", "codes")
 
     red: int
-    belts: tuple[tuple[str, ...], ...]
+    codes: tuple[Codes, ...]
 
-    def __init__(self, red: int, belts: tuple[tuple[str, ...], ...]) -> None:
+    def __init__(
+        self,
+        red: int,
+        belts: Sequence[Sequence[str]] = (),
+        codes: tuple[Codes, ...] | None = None,
+    ) -> None:
         self.red = red
-        self.belts = belts
+        self.codes = (
+            codes if codes is not None else tuple([tuple(sorted(_codes(b))) for b in belts])
+        )
+
+    @property
+    def belts(self) -> tuple[tuple[str, ...], ...]:
+        return tuple([_names(b) for b in self.codes])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, RollDeal):
             return NotImplemented
-        return self.red == other.red and self.belts == other.belts
+        return self.red == other.red and self.codes == other.codes
 
     def __hash__(self) -> int:
-        return hash((self.red, self.belts))
+        return hash((self.red, self.codes))
 
     def __repr__(self) -> str:
         return f"RollDeal(red={self.red}, belts={self.belts!r})"
@@ -378,20 +422,24 @@ class Reroll:
     """A menu token's re-roll: the new face of each die re-rolled, in the order the
     action named them. A value."""
 
-    __slots__ = ("faces",)
+    __slots__ = ("codes",)
 
-    faces: tuple[str, ...]
+    codes: Codes
 
-    def __init__(self, faces: tuple[str, ...]) -> None:
-        self.faces = faces
+    def __init__(self, faces: Sequence[str] = (), codes: Codes | None = None) -> None:
+        self.codes = codes if codes is not None else _codes(faces)
+
+    @property
+    def faces(self) -> tuple[str, ...]:
+        return _names(self.codes)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Reroll):
             return NotImplemented
-        return self.faces == other.faces
+        return self.codes == other.codes
 
     def __hash__(self) -> int:
-        return hash(self.faces)
+        return hash(self.codes)
 
     def __repr__(self) -> str:
         return f"Reroll(faces={self.faces!r})"
@@ -401,38 +449,44 @@ class BeltRoll:
     """After the belts slide: every belt's dice as re-rolled (``belts[seat]``, the
     seat now holding the belt; faces in face order). A value."""
 
-    __slots__ = ("belts",)
+    __slots__ = ("codes",)
 
-    belts: tuple[tuple[str, ...], ...]
+    codes: tuple[Codes, ...]
 
-    def __init__(self, belts: tuple[tuple[str, ...], ...]) -> None:
-        self.belts = belts
+    def __init__(
+        self, belts: Sequence[Sequence[str]] = (), codes: tuple[Codes, ...] | None = None
+    ) -> None:
+        self.codes = (
+            codes if codes is not None else tuple([tuple(sorted(_codes(b))) for b in belts])
+        )
+
+    @property
+    def belts(self) -> tuple[tuple[str, ...], ...]:
+        return tuple([_names(b) for b in self.codes])
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, BeltRoll):
             return NotImplemented
-        return self.belts == other.belts
+        return self.codes == other.codes
 
     def __hash__(self) -> int:
-        return hash(self.belts)
+        return hash(self.codes)
 
     def __repr__(self) -> str:
         return f"BeltRoll(belts={self.belts!r})"
 
 
 RollChance = RollDeal | Reroll | BeltRoll
+Step = tuple[int, "RollAction | Reroll | BeltRoll"]
 
 
 class RollRound:
     """A finished round, as the record keeps it."""
 
-    __slots__ = ("red", "belts", "steps", "trays", "breakdown", "scores")
+    __slots__ = ("red", "belts", "_steps", "trays", "breakdown", "scores")
 
     red: int
     belts: tuple[tuple[str, ...], ...]
-    steps: tuple[tuple[int, str | tuple[str, ...] | tuple[tuple[str, ...], ...]], ...]
-    """Everything after the deal, in order: ``(seat, action text)`` for a decision,
-    ``(-1, faces)`` for a menu's re-roll, ``(-2, belts)`` for the roll after a slide."""
     trays: tuple[tuple[str, ...], ...]
     breakdown: tuple[dict[str, int], ...]
     scores: tuple[int, ...]
@@ -441,17 +495,31 @@ class RollRound:
         self,
         red: int,
         belts: tuple[tuple[str, ...], ...],
-        steps: tuple[tuple[int, Any], ...],
+        steps: tuple[Step, ...],
         trays: tuple[tuple[str, ...], ...],
         breakdown: tuple[dict[str, int], ...],
         scores: tuple[int, ...],
     ) -> None:
         self.red = red
         self.belts = belts
-        self.steps = steps
+        self._steps = steps
         self.trays = trays
         self.breakdown = breakdown
         self.scores = scores
+
+    @property
+    def steps(self) -> tuple[tuple[int, Any], ...]:
+        """Everything after the deal, in order: ``(seat, action text)`` for a decision,
+        ``(-1, faces)`` for a menu's re-roll, ``(-2, belts)`` for the roll after a slide."""
+        out: list[tuple[int, Any]] = []
+        for seat, what in self._steps:
+            if isinstance(what, Reroll):
+                out.append((-1, what.faces))
+            elif isinstance(what, BeltRoll):
+                out.append((-2, what.belts))
+            else:
+                out.append((seat, str(what)))
+        return tuple(out)
 
 
 # ---------------------------------------------------------------------------
@@ -490,7 +558,8 @@ class RollRuleset(Ruleset):
         self.per_player: int = DICE_PER_PLAYER[players]
         self.bag: list[int] = [k for k, n in enumerate(DICE_COUNTS) for _ in range(n)]
         """Every die in the bag, as its kind."""
-        self.face_sets: tuple[frozenset[int], ...] = tuple(frozenset(f) for f in faces)
+        self.face_masks: tuple[int, ...] = tuple(sum(1 << f for f in set(fs)) for fs in faces)
+        """For each die kind, a bit set of the faces it can show."""
 
     def __repr__(self) -> str:
         return f"make({self.name!r}, players={self.players}, dice={self.options['dice']!r})"
@@ -708,7 +777,7 @@ class RollState(State):
             self._rerolling: tuple[int, ...] = ()
             self._scores: list[int] = [0] * n
             self._results: list[RollRound] = []
-            self._steps: list[tuple[int, Any]] = []
+            self._steps: list[Step] = []
             self._deal: RollDeal | None = None
             self._final: list[int] | None = None
         else:
@@ -819,20 +888,16 @@ class RollState(State):
         return self._choices(seat)
 
     def _choices(self, seat: int) -> TurnChoices:
-        chops: list[tuple[int, list[int]]] = []
+        chops: list[tuple[int, int]] = []
         if self._chops[seat] > 0:
             n = self._rules.players
             for i in range(1, n):
                 other = (seat + i) % n
-                theirs = self._belts[other]
-                if theirs:
-                    distinct: list[int] = []
-                    last = -1
-                    for f in theirs:
-                        if f != last:
-                            distinct.append(f)
-                            last = f
-                    chops.append((other, distinct))
+                mask = 0
+                for f in self._belts[other]:
+                    mask |= 1 << f
+                if mask:
+                    chops.append((other, mask))
         return TurnChoices(self._belts[seat], chops, self._menus[seat] > 0)
 
     def observe(self, seat: int) -> RollView:
@@ -888,7 +953,19 @@ class RollState(State):
     def sample_chance(self, rng: random.Random) -> RollChance:
         rand = rng.random
         dice = self._rules.dice
-        if self._pending == _DEAL:
+        pending = self._pending
+        if pending == _REROLL:
+            return Reroll(
+                codes=tuple([dice[_KIND[f]][int(rand() * SIDES)] for f in self._rerolling])
+            )
+        if pending == _SLIDE:
+            out = []
+            for belt in self._belts:
+                faces = [dice[_KIND[f]][int(rand() * SIDES)] for f in belt]
+                faces.sort()
+                out.append(tuple(faces))
+            return BeltRoll(codes=tuple(out))
+        if pending == _DEAL:
             n = self._rules.players
             k = self._rules.per_player
             bag = list(self._rules.bag)
@@ -900,98 +977,87 @@ class RollState(State):
             for s in range(n):
                 faces = [dice[kind][int(rand() * SIDES)] for kind in bag[s * k : (s + 1) * k]]
                 faces.sort()
-                belts.append(tuple([FACE_IDS[f] for f in faces]))
+                belts.append(tuple(faces))
             red = int(rand() * n) if self._round == 0 else self._red
-            return RollDeal(red, tuple(belts))
-        if self._pending == _REROLL:
-            return Reroll(
-                tuple([FACE_IDS[dice[_KIND[f]][int(rand() * SIDES)]] for f in self._rerolling])
-            )
-        if self._pending == _SLIDE:
-            out = []
-            for belt in self._belts:
-                faces = [dice[_KIND[f]][int(rand() * SIDES)] for f in belt]
-                faces.sort()
-                out.append(tuple([FACE_IDS[f] for f in faces]))
-            return BeltRoll(tuple(out))
+            return RollDeal(red, codes=tuple(belts))
         raise IllegalActionError("no roll is due now")
 
     def _check_chance(self, outcome: object) -> None:
         pending = self._pending
-        sets = self._rules.face_sets
+        masks = self._rules.face_masks
         n = self._rules.players
-        if pending == _DEAL:
+        if pending == _REROLL:
+            if not isinstance(outcome, Reroll):
+                raise IllegalActionError("a menu's re-roll is due (Reroll)")
+            codes = outcome.codes
+            rerolling = self._rerolling
+            if len(codes) != len(rerolling):
+                raise IllegalActionError(f"{len(rerolling)} dice are re-rolled, not {len(codes)}")
+            for i in range(len(codes)):
+                old = rerolling[i]
+                if not (masks[_KIND[old]] >> codes[i]) & 1:
+                    raise IllegalActionError(
+                        f"the {KINDS[_KIND[old]]} die re-rolled from {FACE_IDS[old]} "
+                        f"cannot show {FACE_IDS[codes[i]]!r}"
+                    )
+        elif pending == _SLIDE:
+            if not isinstance(outcome, BeltRoll):
+                raise IllegalActionError("the belts' roll after the slide is due (BeltRoll)")
+            belts = self._belts
+            keys = _check_belts(outcome.codes, n, len(belts[0]), masks)
+            for s in range(n):
+                if _kinds_key(belts[s]) != keys[s]:
+                    raise IllegalActionError(
+                        f"seat {s}'s belt holds other dice than {list(_names(outcome.codes[s]))}"
+                    )
+        elif pending == _DEAL:
             if not isinstance(outcome, RollDeal):
                 raise IllegalActionError("a round starts with a deal (RollDeal)")
             if not (isinstance(outcome.red, int) and 0 <= outcome.red < n):
                 raise IllegalActionError(f"the red belt goes to a seat from 0 to {n - 1}")
             if self._round > 0 and outcome.red != self._red:
                 raise IllegalActionError(f"the red belt is at seat {self._red}, not {outcome.red}")
-            _check_belts(outcome.belts, n, self._rules.per_player, sets)
-            drawn = [0] * len(KINDS)
-            for belt in outcome.belts:
-                for face in belt:
-                    drawn[_KIND[_F[face]]] += 1
-            for k, (d, have) in enumerate(zip(drawn, DICE_COUNTS, strict=True)):
-                if d > have:
+            keys = _check_belts(outcome.codes, n, self._rules.per_player, masks)
+            drawn = sum(keys)
+            for k in range(len(KINDS)):
+                if (drawn >> (5 * k)) & 31 > DICE_COUNTS[k]:
                     raise IllegalActionError(
-                        f"the deal has {d} {KINDS[k]} dice; the bag holds {have}"
-                    )
-        elif pending == _REROLL:
-            if not isinstance(outcome, Reroll):
-                raise IllegalActionError("a menu's re-roll is due (Reroll)")
-            faces = outcome.faces
-            if len(faces) != len(self._rerolling):
-                raise IllegalActionError(
-                    f"{len(self._rerolling)} dice are re-rolled, not {len(faces)}"
-                )
-            for old, new in zip(self._rerolling, faces, strict=True):
-                f = _F.get(new, -1) if isinstance(new, str) else -1
-                if f not in sets[_KIND[old]]:
-                    raise IllegalActionError(
-                        f"the {KINDS[_KIND[old]]} die re-rolled from {FACE_IDS[old]} "
-                        f"cannot show {new!r}"
-                    )
-        elif pending == _SLIDE:
-            if not isinstance(outcome, BeltRoll):
-                raise IllegalActionError("the belts' roll after the slide is due (BeltRoll)")
-            k = len(self._belts[0])
-            _check_belts(outcome.belts, n, k, sets)
-            for s, (belt, new) in enumerate(zip(self._belts, outcome.belts, strict=True)):
-                if sorted(_KIND[f] for f in belt) != sorted(_KIND[_F[f]] for f in new):
-                    raise IllegalActionError(
-                        f"seat {s}'s belt holds other dice than {list(new)}"
+                        f"the deal has {(drawn >> (5 * k)) & 31} {KINDS[k]} dice; "
+                        f"the bag holds {DICE_COUNTS[k]}"
                     )
         else:
             raise IllegalActionError("no roll is due now")
 
+    def apply_chance(self, outcome: RollChance) -> None:
+        if not self.is_chance():
+            raise IllegalActionError("no deal or roll is due now")
+        self._check_chance(outcome)
+        self._apply_chance(outcome)
+
     def _apply_chance(self, outcome: RollChance) -> None:
-        if isinstance(outcome, RollDeal):
+        if isinstance(outcome, Reroll):
+            mine = self._belts[(self._red + self._step) % self._rules.players]
+            for i in self._rerolling:
+                mine.remove(i)
+            mine.extend(outcome.codes)
+            mine.sort()
+            self._rerolling = ()
+            self._steps.append((-1, outcome))
+        elif isinstance(outcome, BeltRoll):
+            self._belts = [list(b) for b in outcome.codes]
+            self._steps.append((-2, outcome))
+        else:
             self._red = outcome.red
             self._deal = outcome
             bag = list(DICE_COUNTS)
-            for s, belt in enumerate(outcome.belts):
-                faces = _sort([_F[f] for f in belt])
-                self._belts[s] = faces
-                for f in faces:
-                    bag[_KIND[f]] -= 1
+            for s, dealt in enumerate(outcome.codes):
+                self._belts[s] = list(dealt)
+                for i in dealt:
+                    bag[_KIND[i]] -= 1
             self._bag = bag
             self._cycle = 0
             self._step = 0
             self._steps = []
-        elif isinstance(outcome, Reroll):
-            belt = self._belts[self.current()]
-            for f in self._rerolling:
-                belt.remove(f)
-            for face in outcome.faces:
-                belt.append(_F[face])
-            belt.sort()
-            self._rerolling = ()
-            self._steps.append((-1, outcome.faces))
-        else:
-            for s, new in enumerate(outcome.belts):
-                self._belts[s] = _sort([_F[f] for f in new])
-            self._steps.append((-2, outcome.belts))
         self._pending = _NONE
 
     # -- decisions ------------------------------------------------------------------
@@ -1036,10 +1102,22 @@ class RollState(State):
         else:
             raise IllegalActionError(f"{action!r} is not a Sushi Roll action")
 
+    def apply(self, actions: Mapping[int, RollAction]) -> None:
+        """As :meth:`State.apply`, without its generic bookkeeping: one seat decides."""
+        if self._pending != _NONE or not isinstance(actions, dict) or len(actions) != 1:
+            return State.apply(self, actions)
+        seat = (self._red + self._step) % self._rules.players
+        action = actions.get(seat)
+        if action is None:
+            return State.apply(self, actions)
+        self._check(seat, action)
+        self._apply(actions)
+        return None
+
     def _apply(self, actions: Mapping[int, RollAction]) -> None:
         seat = (self._red + self._step) % self._rules.players
         action = actions[seat]
-        self._steps.append((seat, str(action)))
+        self._steps.append((seat, action))
         kind = action.kind
         if kind == MENU:
             self._menus[seat] -= 1
@@ -1109,7 +1187,7 @@ class RollState(State):
     def _end_round(self) -> None:
         n = self._rules.players
         trays = tuple([self.tray(s) for s in range(n)])
-        breakdown, points = score_trays(trays)
+        breakdown, points = score_codes(self._trays)
         deal = self._deal
         assert deal is not None
         self._results.append(
@@ -1140,23 +1218,38 @@ class RollState(State):
         self._pending = _OVER
 
 
-def _check_belts(
-    belts: object, n: int, k: int, sets: tuple[frozenset[int], ...]
-) -> None:
-    """IllegalActionError unless ``belts`` is n belts of k known faces each."""
+def _check_belts(belts: object, n: int, k: int, masks: tuple[int, ...]) -> list[int]:
+    """IllegalActionError unless ``belts`` is n belts of k faces each, in face order,
+    every face one the dice can show; each belt's :func:`_kinds_key`."""
     if not isinstance(belts, tuple) or len(belts) != n:
         raise IllegalActionError(f"a roll gives the dice of {n} belts")
-    for s, belt in enumerate(belts):
+    keys = []
+    for s in range(n):
+        belt = belts[s]
         if not isinstance(belt, tuple) or len(belt) != k:
             raise IllegalActionError(f"seat {s}'s belt holds {k} dice")
-        for face in belt:
-            f = _F.get(face, -1) if isinstance(face, str) else -1
-            if f < 0:
-                raise IllegalActionError(f"unknown face {face!r}")
-            if f not in sets[_KIND[f]]:
+        last = 0
+        key = 0
+        for f in belt:
+            kind = _KIND[f]
+            if f < last or not (masks[kind] >> f) & 1:
                 raise IllegalActionError(
-                    f"no {KINDS[_KIND[f]]} die shows {face!r} with these dice faces"
+                    f"seat {s}'s belt is listed out of face order"
+                    if f < last
+                    else f"no {KINDS[kind]} die shows {FACE_IDS[f]!r} with these dice faces"
                 )
+            last = f
+            key += 1 << (5 * kind)
+        keys.append(key)
+    return keys
+
+
+def _kinds_key(belt: list[int]) -> int:
+    """How many dice of each kind a belt holds, as one number (5 bits per kind)."""
+    key = 0
+    for f in belt:
+        key += 1 << (5 * _KIND[f])
+    return key
 
 
 def _check_subset(dice: tuple[int, ...], belt: list[int], where: str) -> None:

@@ -107,11 +107,14 @@ def check_dice(table: object, where: str = "dice") -> dict[str, tuple[str, ...]]
     sushigo.core.errors.OptionsError: dice: the maki die has 6 faces, not 5
     """
     if not isinstance(table, Mapping):
-        raise OptionsError(f"{where}: a face table is an object with one list per die: "
-                           f"{', '.join(KINDS)}")
+        raise OptionsError(
+            f"{where}: a face table is an object with one list per die: {', '.join(KINDS)}"
+        )
     unknown = [k for k in table if k not in KINDS]
     if unknown:
-        raise OptionsError(f"{where}: no die is called {unknown[0]!r}; dice are: {', '.join(KINDS)}")
+        raise OptionsError(
+            f"{where}: no die is called {unknown[0]!r}; dice are: {', '.join(KINDS)}"
+        )
     out: dict[str, tuple[str, ...]] = {}
     for k, kind in enumerate(KINDS):
         faces = table.get(kind)
@@ -151,8 +154,36 @@ def load_dice(path: str) -> dict[str, tuple[str, ...]]:
 # Scoring: pure functions of the trays and tokens.
 
 
+TRAY_IDS: Final[tuple[str, ...]] = (*FACE_IDS, *STACKS)
+"""Everything a tray can hold, each with its code (its index here): the faces, then
+the three wasabi stacks."""
+TRAY_CODE: Final[dict[str, int]] = {t: i for i, t in enumerate(TRAY_IDS)}
+_N: Final = len(TRAY_IDS)
+_M1: Final = TRAY_CODE["maki-1"]
+_EGG: Final = TRAY_CODE["egg-nigiri"]
+_STACK: Final = TRAY_CODE["wasabi+egg-nigiri"]
+_SETS: Final[tuple[tuple[str, int, tuple[int, int, int, int]], ...]] = tuple(
+    (face, TRAY_CODE[face], points) for face, points in SET_POINTS.items()
+)
+
+
+def tray_codes(tray: Sequence[str]) -> list[int]:
+    """A tray's entries as codes; OptionsError for an entry a tray cannot hold."""
+    out = []
+    for entry in tray:
+        code = TRAY_CODE.get(entry, -1)
+        if code < 0:
+            raise OptionsError(f"{entry!r} is no face of a die (nor a wasabi with a nigiri)")
+        out.append(code)
+    return out
+
+
 def maki_icons(tray: Sequence[str]) -> int:
-    """Maki roll icons on a tray."""
+    """Maki roll icons on a tray.
+
+    >>> maki_icons(["maki-3", "tempura", "maki-1"])
+    4
+    """
     return sum(FACES.by_id[f].icons for f in tray if f.startswith("maki-"))
 
 
@@ -182,35 +213,55 @@ def set_points(face: str, count: int) -> int:
 
 def tray_breakdown(tray: Sequence[str]) -> dict[str, int]:
     """Points of one tray by category, maki excepted (it compares trays):
-    ``nigiri`` (wasabi stacks tripled) and one entry per appetizer."""
-    nigiri = 0
-    counts = {"dumpling": 0, "tempura": 0, "sashimi": 0}
-    for f in tray:
-        if f in counts:
-            counts[f] += 1
-        elif f in NIGIRI_POINTS:
-            nigiri += NIGIRI_POINTS[f]
-        elif f.startswith("wasabi+"):
-            nigiri += WASABI_FACTOR * NIGIRI_POINTS[f[7:]]
-    out = {"nigiri": nigiri}
-    for face, n in counts.items():
-        out[face] = set_points(face, n)
+    ``nigiri`` (wasabi stacks tripled) and one entry per appetizer.
+
+    >>> tray_breakdown(["wasabi+salmon-nigiri", "egg-nigiri", "dumpling", "dumpling"])
+    {'nigiri': 7, 'dumpling': 4, 'tempura': 0, 'sashimi': 0}
+    """
+    out = _breakdown(_counts(tray_codes(tray)))
+    del out["maki"]
     return out
 
 
+def _counts(tray: Sequence[int]) -> list[int]:
+    counts = [0] * _N
+    for code in tray:
+        counts[code] += 1
+    return counts
+
+
+def _breakdown(c: list[int]) -> dict[str, int]:
+    nigiri = 0
+    for k in range(3):
+        nigiri += (k + 1) * (c[_EGG + k] + WASABI_FACTOR * c[_STACK + k])
+    out = {"maki": 0, "nigiri": nigiri}
+    for face, code, table in _SETS:
+        n = c[code]
+        out[face] = (n // 3) * table[3] + table[n % 3]
+    return out
+
+
+def score_codes(trays: Sequence[Sequence[int]]) -> tuple[list[dict[str, int]], list[int]]:
+    """:func:`score_trays` on trays written as codes (the engine's form)."""
+    breakdowns = []
+    icons = []
+    for tray in trays:
+        c = _counts(tray)
+        icons.append(c[_M1] + 2 * c[_M1 + 1] + 3 * c[_M1 + 2])
+        breakdowns.append(_breakdown(c))
+    for b, m in zip(breakdowns, maki_points(icons), strict=True):
+        b["maki"] = m
+    return breakdowns, [sum(b.values()) for b in breakdowns]
+
+
 def score_trays(trays: Sequence[Sequence[str]]) -> tuple[list[dict[str, int]], list[int]]:
-    """A round's points for every tray: the breakdown by category and the totals.
+    """A round's points for every tray: the breakdown by category (maki, nigiri,
+    dumpling, tempura, sashimi) and the totals.
 
     >>> score_trays([["tempura"] * 4 + ["sashimi"] * 2, ["wasabi+squid-nigiri", "maki-2"]])[1]
     [17, 15]
     """
-    icons = [maki_icons(t) for t in trays]
-    maki = maki_points(icons)
-    breakdowns = []
-    for tray, m in zip(trays, maki, strict=True):
-        b = {"maki": m, **tray_breakdown(tray)}
-        breakdowns.append(b)
-    return breakdowns, [sum(b.values()) for b in breakdowns]
+    return score_codes([tray_codes(t) for t in trays])
 
 
 def pudding_points(puddings: Sequence[int]) -> list[int]:

@@ -1,5 +1,6 @@
-"""``sushigo play``: a person (seat 0) against bots, in the terminal (Sushi Go!, and
-Sushi Go Party! through :mod:`sushigo.tui.party_app`).
+"""``sushigo play``: a person (seat 0) against bots, in the terminal (Sushi Go!,
+Sushi Go Party! through :mod:`sushigo.tui.party_app`, and Sushi Roll through
+:mod:`sushigo.tui.roll_app`).
 
 The game runs through :func:`sushigo.play.loop.play_game`; the human is a
 :class:`~sushigo.tui.human.HumanAgent` that sees only its view. Output goes to
@@ -29,11 +30,14 @@ from sushigo.core.state import State
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import ClassicRuleset, ClassicState
 from sushigo.games.party import PartyRuleset
+from sushigo.games.roll import RollRuleset
+from sushigo.games.roll_dice import load_dice
 from sushigo.play.loop import play_game, record_game, seat_names
 from sushigo.tui.cards import tableau_text
 from sushigo.tui.human import HumanAgent, InputFn, Quit, console_input
 from sushigo.tui.party_app import play_party_session
 from sushigo.tui.party_screen import menu_table
+from sushigo.tui.roll_app import play_roll_session
 from sushigo.tui.screen import (
     cards_grid,
     final_table,
@@ -43,6 +47,7 @@ from sushigo.tui.screen import (
 )
 
 PARTY = "sushi-go-party"
+ROLL = "sushi-roll"
 DEFAULT_BOT = "greedy"
 FALLBACK_BOT = "random"
 
@@ -212,7 +217,17 @@ def run_play(
     ask = input_fn if input_fn is not None else console_input(console)
     options: dict[str, Any] = dict(parse_variants(args.variant))
     menu = getattr(args, "menu", None)
-    if args.game == PARTY:
+    dice = getattr(args, "dice", None)
+    if args.game == ROLL:
+        if options:
+            raise OptionsError("--variant is for sushi-go; Sushi Roll has no variants")
+        if menu:
+            raise OptionsError(f"--menu goes with --game {PARTY}; Sushi Roll has no menu")
+        if dice:
+            options["dice"] = load_dice(dice)
+    elif dice:
+        raise OptionsError(f"--dice goes with --game {ROLL}")
+    elif args.game == PARTY:
         if options:
             raise OptionsError("--variant is for sushi-go; Sushi Go Party! is played with a --menu")
     elif menu:
@@ -223,8 +238,10 @@ def run_play(
     if args.game == PARTY and menu:
         options["menu"] = resolve_menu(menu, players, seed)
     ruleset = sushigo.make(args.game, players=players, **options)
-    if not isinstance(ruleset, ClassicRuleset | PartyRuleset):
-        raise OptionsError(f"the terminal game plays sushi-go and {PARTY}, not {args.game!r}")
+    if not isinstance(ruleset, ClassicRuleset | PartyRuleset | RollRuleset):
+        raise OptionsError(
+            f"the terminal game plays sushi-go, {PARTY} and {ROLL}, not {args.game!r}"
+        )
     if args.records:
         _check_records_path(args.records)
     seeder = random.Random(f"sushigo-bots-{seed}")
@@ -242,6 +259,12 @@ def run_play(
             f"You are {human_name}, against {', '.join(names[1:])}. Type 'help' at any "
             "question for how to answer, 'menu' to see the menu again, 'quit' to leave."
         )
+    elif isinstance(ruleset, RollRuleset):
+        console.print(
+            f"You are {human_name}, against {', '.join(names[1:])}. On your turn use tokens "
+            "('m' menu re-roll, 'c' chopsticks swap) as often as you like, then take a die. "
+            "Type 'help' at any question, 'table' to see the table again, 'quit' to leave."
+        )
     else:
         console.print(
             f"You are {human_name}, against {', '.join(names[1:])}. "
@@ -251,6 +274,8 @@ def run_play(
     try:
         if isinstance(ruleset, PartyRuleset):
             state = play_party_session(ruleset, bots, names, seed, console=console, input_fn=ask)
+        elif isinstance(ruleset, RollRuleset):
+            state = play_roll_session(ruleset, bots, names, seed, console=console, input_fn=ask)
         else:
             state = play_session(ruleset, bots, names, seed, console=console, input_fn=ask)
     except KeyboardInterrupt:

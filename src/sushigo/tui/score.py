@@ -1,7 +1,8 @@
 """``sushigo score``: a score calculator for a game played with real cards.
 
 Sushi Go Party! sheets (``"game": "sushi-go-party"``) are read and scored by
-:mod:`sushigo.tui.score_party`; this module reads classic Sushi Go! sheets and
+:mod:`sushigo.tui.score_party`, Sushi Roll sheets (``"game": "sushi-roll"``) by
+:mod:`sushigo.tui.score_roll`; this module reads classic Sushi Go! sheets and
 runs the command.
 
 Input is one JSON object (a file, ``-`` for stdin, or typed in interactively)::
@@ -65,6 +66,14 @@ from sushigo.tui.score_party import (
     load_party_sheet,
     score_party_sheet,
     show_party_result,
+)
+from sushigo.tui.score_roll import GAME as ROLL
+from sushigo.tui.score_roll import (
+    ask_roll_sheet,
+    is_roll,
+    load_roll_sheet,
+    score_roll_sheet,
+    show_roll_result,
 )
 from sushigo.tui.screen import cards_grid, final_table, print_totals, round_table
 
@@ -161,7 +170,8 @@ def load_sheet(data: Any) -> Sheet:
     game = data.get("game", GAME)
     if game != GAME:
         raise ParseError(
-            f"the score calculator knows only the game {GAME!r} (and {PARTY!r}), not {game!r}"
+            f"the score calculator knows only the game {GAME!r} (and {PARTY!r} and "
+            f"{ROLL!r}), not {game!r}"
         )
     options = parse_options(data.get("options"))
     dummy = options.get("dummy") is True
@@ -367,7 +377,7 @@ def ask_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
         "Sushi Go! score calculator. Enter the cards in front of each player at the "
         "end of each round, in the order played, as card names or ids separated by "
         "commas ('tempura x2' for two). For Sushi Go Party!, run: "
-        "sushigo score --game sushi-go-party"
+        "sushigo score --game sushi-go-party (Sushi Roll: --game sushi-roll)"
     )
     while True:
         names = [n.strip() for n in ask("Players' names, comma-separated (2 to 5): ").split(",")]
@@ -426,8 +436,10 @@ def run_score(
     menu: str | None = getattr(args, "menu", None)
     if menu and game is None:
         game = PARTY
-    if game not in (None, GAME, PARTY):
-        raise OptionsError(f"the score calculator knows the games {GAME} and {PARTY}, not {game}")
+    if game not in (None, GAME, PARTY, ROLL):
+        raise OptionsError(
+            f"the score calculator knows the games {GAME}, {PARTY} and {ROLL}, not {game}"
+        )
     if menu and game != PARTY:
         raise OptionsError(f"--menu goes with --game {PARTY}")
     if interactive is None:
@@ -442,6 +454,8 @@ def run_score(
         try:
             if game == PARTY:
                 data = ask_party_sheet(ask, say, lambda m: err.print(menu_table(m, None)), menu)
+            elif game == ROLL:
+                data = ask_roll_sheet(ask, say)
             else:
                 data = ask_sheet(ask, say)
         except EOFError:
@@ -449,6 +463,16 @@ def run_score(
             return 1
     else:
         data = with_defaults(read_input(args.file if args.file is not None else "-"), game, menu)
+    if is_roll(data) or game == ROLL:
+        roll = load_roll_sheet(data)
+        roll_result = score_roll_sheet(roll)
+        for warning in roll.warnings:
+            print(f"sushigo score: warning: {warning}", file=sys.stderr)
+        if getattr(args, "json", False):
+            print(json.dumps(roll_result, indent=2))
+        else:
+            show_roll_result(roll_result, out)
+        return 0
     if is_party(data):
         party = load_party_sheet(data)
         party_result = score_party_sheet(party)

@@ -1,0 +1,228 @@
+"""How Sushi Roll looks in the terminal, for ``sushigo play --game sushi-roll``.
+
+Dice faces with short names and colours, belts and trays, the table at a
+decision (every belt and tray, each player's tokens, the supply, the red belt,
+whose turn it is), and the round and final tables. Everything in Sushi Roll is
+public but future rolls, so all of it is built from a
+:class:`~sushigo.games.roll.RollView` or from finished rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from rich import box
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.table import Table
+from rich.text import Text
+
+from sushigo.games.roll import ROUNDS, RollView
+from sushigo.games.roll_dice import FACES, score_trays
+from sushigo.tui.cards import groups_text
+from sushigo.tui.screen import numbered, round_table
+
+_STYLES: dict[str, str] = {
+    "red": "bold red",
+    "purple": "magenta",
+    "green": "green",
+    "blue": "bold blue",
+    "yellow": "yellow",
+    "pink": "bold magenta",
+    "light blue": "cyan",
+    "orange": "dark_orange",
+}
+"""A rich style for each die face colour."""
+
+ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
+    ("maki", "Maki"),
+    ("nigiri", "Nigiri"),
+    ("dumpling", "Dumpl."),
+    ("tempura", "Tempura"),
+    ("sashimi", "Sashimi"),
+)
+"""The round breakdown's keys (:func:`~sushigo.games.roll_dice.score_trays`) and titles."""
+
+_SHORT: dict[str, str] = {
+    "maki-1": "Maki 1",
+    "maki-2": "Maki 2",
+    "maki-3": "Maki 3",
+    "chopsticks": "Chopsticks",
+    "chopsticks-2": "Chopsticks 2",
+    "menu": "Menu",
+    "menu-2": "Menu 2",
+    "pudding-1": "Pudding 1",
+    "pudding-2": "Pudding 2",
+    "pudding-3": "Pudding 3",
+}
+
+
+def face_name(face: str) -> str:
+    """A face's short name (``Maki 3``, ``Menu 2``, ``Squid nigiri``); it parses back.
+    A wasabi with a nigiri on it is ``Wasabi+Squid nigiri``."""
+    if "+" in face:
+        return "+".join(face_name(f) for f in face.split("+"))
+    short = _SHORT.get(face)
+    if short is not None:
+        return short
+    t = FACES.by_id.get(face)
+    return t.name if t is not None else face
+
+
+def face_style(face: str) -> str:
+    """A rich style for a face, from its colour (a wasabi stack takes the nigiri's)."""
+    t = FACES.by_id.get(face.split("+")[-1])
+    return _STYLES.get(t.colour, "") if t is not None else ""
+
+
+def face_text(face: str) -> Text:
+    """A face's short name, coloured."""
+    return Text(face_name(face), style=face_style(face))
+
+
+def faces_text(faces: Sequence[str], sep: str = ", ") -> Text:
+    """Faces listed one by one, coloured (``-`` for none)."""
+    out = Text()
+    for k, f in enumerate(faces):
+        if k:
+            out.append(sep)
+        out.append_text(face_text(f))
+    return out if out.plain else Text("-", style="dim")
+
+
+def dice_text(faces: Sequence[str]) -> Text:
+    """Dice grouped by face in the order first seen: ``Dumpling x2, Maki 3``."""
+    counts: dict[str, int] = {}
+    for f in faces:
+        counts[f] = counts.get(f, 0) + 1
+    return groups_text([[(face_name(f), face_style(f), n) for f, n in counts.items()]])
+
+
+def turn_screen(
+    view: RollView,
+    names: Sequence[str],
+    recent: Sequence[RenderableType] = (),
+) -> RenderableType:
+    """The whole table at a decision: every belt and tray, each player's tokens and
+    points, the supply, the red belt and whose turn it is, then the viewer's belt
+    numbered. ``recent``: lines to show above the viewer's belt."""
+    rs = view.ruleset
+    title = f"Round {view.round + 1} of {ROUNDS} - cycle {view.cycle + 1} of {rs.per_player}"
+    parts: list[RenderableType] = [Rule(title)]
+    red = names[view.absolute(view.red)]
+    first = "You have" if view.red == 0 else f"{red} has"
+    parts.append(
+        Text(
+            f"{first} the red belt and go{'es' if view.red else ''} first in each cycle; "
+            "turns go to the left. Seat numbers are for chopsticks swaps."
+        )
+    )
+    running = score_trays(view.trays)[1]
+    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
+    table.add_column("Seat", justify="right")
+    table.add_column("Player", no_wrap=True)
+    table.add_column("Turn")
+    table.add_column("Belt")
+    table.add_column("Tray")
+    table.add_column("Menu", justify="right")
+    table.add_column("Chop.", justify="right")
+    table.add_column("Pudd.", justify="right")
+    table.add_column("Now", justify="right", header_style="bold")
+    table.add_column("Score", justify="right")
+    for rel in range(view.seats):
+        seat = view.absolute(rel)
+        name = Text(names[seat], style="bold" if rel == 0 else "")
+        if rel == 0 and names[seat].lower() != "you":
+            name.append(" (you)", style="dim")
+        if rel == view.red:
+            name.append(" [red belt]", style="bold red")
+        if view.to_move == rel:
+            turn = Text("now", style="bold cyan")
+        elif view.taken[rel]:
+            turn = Text("done", style="dim")
+        else:
+            turn = Text("")
+        table.add_row(
+            str(seat),
+            name,
+            turn,
+            dice_text(view.belts[rel]),
+            dice_text(view.trays[rel]),
+            str(view.menus[rel]),
+            str(view.chopsticks[rel]),
+            str(view.puddings[rel]),
+            str(running[rel]),
+            str(view.scores[rel]),
+        )
+    parts.append(table)
+    menus, chopsticks, puddings = view.supply
+    parts.append(
+        Text(
+            f"Supply: {menus} menu, {chopsticks} chopsticks, {puddings} pudding tokens left.",
+            style="dim",
+        )
+    )
+    parts.extend(recent)
+    if view.to_move == 0:
+        parts.append(Text("Your turn. Your belt:", style="bold"))
+    else:
+        parts.append(Text("Your belt:", style="bold"))
+    belt = view.belts[0]
+    parts.append(numbered(belt, face_text) if belt else Text("-", style="dim"))
+    return Group(*parts)
+
+
+def roll_round_table(
+    title: str,
+    names: Sequence[str],
+    breakdown: Sequence[Mapping[str, int]],
+    scores: Sequence[int],
+    puddings: Sequence[int],
+    totals: Sequence[int] | None,
+) -> Table:
+    """One round's points by category for every seat, the pudding tokens taken this
+    round and the running totals."""
+    return round_table(
+        title,
+        names,
+        breakdown,
+        scores,
+        puddings,
+        totals,
+        False,
+        columns=ROUND_COLUMNS,
+        kept_title="Pudd.",
+    )
+
+
+def roll_final_table(
+    names: Sequence[str],
+    round_scores: Sequence[Sequence[int]],
+    puddings: Sequence[int],
+    pudding_points: Sequence[int],
+    tokens_left: Sequence[int],
+    token_points: Sequence[int],
+    totals: Sequence[int],
+    title: str = "Final scores",
+) -> Table:
+    """Every round's points, pudding tokens and their points, leftover menu and
+    chopsticks tokens and their points, and the totals, for every seat."""
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
+    table.add_column("Player", no_wrap=True)
+    for r in range(len(round_scores)):
+        table.add_column(f"R{r + 1}", justify="right")
+    table.add_column("Puddings", justify="right")
+    table.add_column("Pudding pts", justify="right")
+    table.add_column("Tokens left", justify="right")
+    table.add_column("Token pts", justify="right")
+    table.add_column("Total", justify="right", header_style="bold")
+    for s, name in enumerate(names):
+        row: list[RenderableType] = [name]
+        row.extend(str(rs[s]) for rs in round_scores)
+        row.append(str(puddings[s]))
+        row.append(f"{pudding_points[s]:+d}")
+        row.append(str(tokens_left[s]))
+        row.append(f"{token_points[s]:+d}")
+        row.append(Text(str(totals[s]), style="bold"))
+        table.add_row(*row)
+    return table

@@ -1,0 +1,635 @@
+"""``sushigo score`` for Sushi Roll: score a game played with real dice.
+
+Input is one JSON object (the notation is in docs/score-calculator.md)::
+
+    {"game": "sushi-roll",
+     "names": ["Ann", "Ben"],
+     "rounds": [[["tempura x4", "sashimi x2", "maki-3", "menu"],
+                 "wasabi+squid, salmon/on-wasabi, wasabi, maki 2, dumpling x2, pudding-2"],
+                [["..."], ["..."]], [["..."], ["..."]]],
+     "puddings": [3, 2], "menus": [1, 0], "chopsticks": [2, 1]}
+
+* ``rounds``: one to three rounds; each lists every player's tray (the dice on
+  it when the round ended), in the order of ``names``. A die is a face id, a
+  printed name or a unique prefix (``squid``, ``maki 3``, ``pudding 2``);
+  ``"tempura x4"`` stands for four. A nigiri on a wasabi is one entry:
+  ``wasabi+squid`` or ``squid/on-wasabi``. A tray may also be one
+  comma-separated string.
+* ``names``: optional (``Player 1``...); 2 to 5 players.
+* ``puddings``, ``menus``, ``chopsticks``: each player's pudding tokens and
+  unused menu and chopsticks tokens at game end, one number per player.
+  ``puddings`` is optional: without it, the pudding icons on the trays are
+  counted.
+* ``dice``: optional; ``"default"``, a face table (``{kind: six faces}``) or the
+  path of a dice file, as ``sushigo play --dice``. It only checks which faces the
+  dice can show.
+
+Game-end points (puddings and leftover tokens) are scored only when all three
+rounds and the menu and chopsticks tokens are given. Every point comes from the
+pure functions of :mod:`sushigo.games.roll_dice`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rich import box
+from rich.console import Console, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+import sushigo
+from sushigo.core.errors import ParseError
+from sushigo.games.roll import ROUNDS, RollRuleset
+from sushigo.games.roll_dice import (
+    DICE_COUNTS,
+    FACES,
+    KINDS,
+    START_CHOPSTICKS,
+    START_MENU,
+    SUPPLY,
+    load_dice,
+    pudding_points,
+    roll_winners,
+    score_trays,
+    token_points,
+)
+from sushigo.tui.cards import groups_text
+from sushigo.tui.screen import cards_grid, round_table, winner_sentence
+
+InputFn = Callable[[str], str]
+GAME = "sushi-roll"
+KEYS = ("game", "names", "dice", "rounds", "puddings", "menus", "chopsticks")
+TOKENS = ("puddings", "menus", "chopsticks")
+"""The game-end token counts a sheet gives, one number per player each."""
+COLUMNS = (
+    ("maki", "Maki"),
+    ("nigiri", "Nigiri"),
+    ("dumpling", "Dumpl."),
+    ("tempura", "Tempura"),
+    ("sashimi", "Sashimi"),
+)
+"""The breakdown keys of :func:`~sushigo.games.roll_dice.score_trays`, with their titles."""
+_TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
+_ON_WASABI = re.compile(r"^(.*?)\s*(?:/\s*|\s+)on[\s-]+wasabi$", re.IGNORECASE)
+_STYLES = {
+    "red": "bold red",
+    "purple": "magenta",
+    "green": "green",
+    "blue": "bold blue",
+    "yellow": "yellow",
+    "pink": "bold magenta",
+    "light blue": "cyan",
+    "orange": "dark_orange",
+}
+_GAINS: dict[str, dict[str, int]] = {
+    "puddings": {"pudding-1": 1, "pudding-2": 2, "pudding-3": 3},
+    "menus": {"menu": 1, "menu-2": 2},
+    "chopsticks": {"chopsticks": 1, "chopsticks-2": 2},
+}
+"""The tokens each token-giving face gives, by kind of token."""
+
+
+@dataclass
+class RollSheet:
+    """A checked Sushi Roll score sheet."""
+
+    ruleset: RollRuleset
+    names: list[str]
+    rounds: list[list[list[str]]]
+    """``rounds[r][seat]``: the tray at the end of round ``r``, as face ids and
+    stacks (``wasabi+salmon-nigiri``)."""
+    puddings: list[int] | None
+    """Pudding tokens per seat, as given (None: count the trays' pudding icons)."""
+    menus: list[int] | None
+    """Unused menu tokens per seat at game end (None: not given)."""
+    chopsticks: list[int] | None
+    """Unused chopsticks tokens per seat at game end (None: not given)."""
+    warnings: list[str]
+
+
+def is_roll(data: Any) -> bool:
+    """Whether a score sheet is for Sushi Roll (it says so)."""
+    return isinstance(data, dict) and data.get("game") == GAME
+
+
+# ---------------------------------------------------------------------------
+# Reading dice
+
+
+def dice_of(entry: str) -> list[str]:
+    """The faces of the dice in one tray entry (a stack is a wasabi and a nigiri)."""
+    return entry.split("+")
+
+
+def _suggest(text: str) -> str:
+    key = text.strip().lower().replace(" ", "-").replace("_", "-")
+    options = {f: f for f in FACES.ids}
+    options.update({t.name.lower(): t.id for t in FACES.types})
+    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.6)
+    ids = list(dict.fromkeys(options[c] for c in close))
+    hint = f" (did you mean {' or '.join(ids)}?)" if ids else ""
+    return f"{hint}; faces are: {', '.join(FACES.ids)}"
+
+
+def parse_face(text: str, where: str) -> str:
+    """One face as typed: an id, a printed name or a unique prefix."""
+    try:
+        return FACES.parse(text)
+    except ParseError as exc:
+        if "could be" in str(exc):
+            raise ParseError(f"{where}: {exc}") from None
+        raise ParseError(f"{where}: unknown face {text.strip()!r}{_suggest(text)}") from None
+
+
+def _nigiri(text: str, entry: str, where: str) -> str:
+    face = parse_face(text, where)
+    if FACES.by_id[face].family != "nigiri":
+        raise ParseError(
+            f"{where}: {entry!r}: only a nigiri goes on a wasabi (e.g. wasabi+salmon-nigiri)"
+        )
+    return face
+
+
+def parse_tray_entry(entry: str, where: str) -> list[str]:
+    """One entry of a tray: a face, ``FACE xN`` for N dice, or a nigiri on a wasabi
+    (``wasabi+salmon``, ``salmon/on-wasabi``), as tray ids.
+
+    >>> parse_tray_entry("squid/on-wasabi x2", "tray")
+    ['wasabi+squid-nigiri', 'wasabi+squid-nigiri']
+    """
+    text = " ".join(entry.split())
+    count = 1
+    m = _TIMES.match(text)
+    if m and m.group(1).strip():
+        text, count = m.group(1).strip(), int(m.group(2))
+        if count < 1:
+            raise ParseError(f"{where}: {entry.strip()!r}: a count must be at least 1")
+    if not text:
+        raise ParseError(f"{where}: an empty face name")
+    if "+" in text:
+        parts = text.split("+")
+        if len(parts) != 2 or not all(p.strip() for p in parts):
+            raise ParseError(f"{where}: {text!r}: write a nigiri on a wasabi as wasabi+salmon")
+        if parse_face(parts[0], where) != "wasabi":
+            raise ParseError(
+                f"{where}: {text!r}: the die before '+' must be a wasabi (e.g. wasabi+salmon)"
+            )
+        face = "wasabi+" + _nigiri(parts[1], text, where)
+    else:
+        on = _ON_WASABI.match(text)
+        if on and on.group(1).strip():
+            face = "wasabi+" + _nigiri(on.group(1), text, where)
+        else:
+            face = parse_face(text, where)
+    return [face] * count
+
+
+def parse_tray(value: Any, where: str) -> list[str]:
+    """A tray: a list of entries, or one comma-separated string."""
+    if isinstance(value, str):
+        entries: list[Any] = [e for e in value.split(",") if e.strip()]
+    elif isinstance(value, list):
+        entries = value
+    else:
+        raise ParseError(f'{where}: expected a list of dice, e.g. ["tempura x2", "wasabi+squid"]')
+    tray: list[str] = []
+    for k, entry in enumerate(entries, 1):
+        if not isinstance(entry, str):
+            raise ParseError(f"{where}, die {k}: a die is a face name in quotes, not {entry!r}")
+        tray.extend(parse_tray_entry(entry, f"{where}, die {k}"))
+    return tray
+
+
+def parse_counts(value: Any, key: str, names: Sequence[str]) -> list[int]:
+    """One token count per player (0 or more); ParseError if not."""
+    n = len(names)
+    if (
+        not isinstance(value, list)
+        or len(value) != n
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise ParseError(
+            f"'{key}' gives one whole number per player, in the order of the names "
+            f"({n} in all, e.g. {[0] * n})"
+        )
+    for s, v in enumerate(value):
+        if v < 0:
+            raise ParseError(f"'{key}': {names[s]} cannot have {v} tokens; counts are 0 or more")
+    return list(value)
+
+
+def _dice_option(value: Any) -> object:
+    if value is None or value == "default":
+        return "default"
+    if isinstance(value, str):
+        return load_dice(value)
+    if isinstance(value, dict):
+        return value
+    raise ParseError("'dice' is \"default\", a face table object, or the path of a dice file")
+
+
+# ---------------------------------------------------------------------------
+# The sheet
+
+
+def load_roll_sheet(data: Any) -> RollSheet:
+    """Check a parsed JSON document and build the sheet; ParseError/OptionsError if wrong."""
+    if not isinstance(data, dict):
+        raise ParseError("the input must be a JSON object with 'names', 'rounds' and the tokens")
+    unknown = [k for k in data if k not in KEYS]
+    if unknown:
+        raise ParseError(
+            f"unknown key {', '.join(map(repr, unknown))}; the keys for {GAME} are: "
+            f"{', '.join(KEYS)}"
+        )
+    rounds_in = data.get("rounds")
+    if rounds_in is None:
+        raise ParseError("no 'rounds': list the dice on every player's tray for each round")
+    if not isinstance(rounds_in, list) or not all(isinstance(r, list) for r in rounds_in):
+        raise ParseError("'rounds' must be a list of rounds, each a list of every player's tray")
+    if not rounds_in:
+        raise ParseError("'rounds' is empty: give the trays of at least one round")
+    if len(rounds_in) > ROUNDS:
+        raise ParseError(f"{len(rounds_in)} rounds given, but Sushi Roll has only {ROUNDS}")
+    names_in = data.get("names")
+    if names_in is None:
+        names = [f"Player {i + 1}" for i in range(len(rounds_in[0]))]
+    else:
+        if not isinstance(names_in, list) or not all(
+            isinstance(n, str) and n.strip() for n in names_in
+        ):
+            raise ParseError("'names' must be a list of the players' names")
+        names = [n.strip() for n in names_in]
+    if len(set(names)) != len(names):
+        raise ParseError(f"two players have the same name: {', '.join(names)}")
+    rs = sushigo.make(GAME, players=len(names), dice=_dice_option(data.get("dice")))
+    assert isinstance(rs, RollRuleset)
+
+    rounds: list[list[list[str]]] = []
+    for r, trays_in in enumerate(rounds_in, 1):
+        if len(trays_in) != rs.players:
+            raise ParseError(
+                f"round {r} lists {len(trays_in)} trays, but there are {rs.players} "
+                f"players ({', '.join(names)})"
+            )
+        rounds.append([parse_tray(t, f"round {r}, {names[s]}") for s, t in enumerate(trays_in)])
+    counts: dict[str, list[int] | None] = {}
+    for key in TOKENS:
+        value = data.get(key)
+        counts[key] = None if value is None else parse_counts(value, key, names)
+    return RollSheet(
+        rs,
+        names,
+        rounds,
+        counts["puddings"],
+        counts["menus"],
+        counts["chopsticks"],
+        roll_warnings(rs, names, rounds, counts),
+    )
+
+
+def icons_on(trays: Sequence[Sequence[str]], faces: dict[str, int]) -> int:
+    """Tokens the dice on some trays gave: ``faces`` maps a face to its icons."""
+    return sum(faces.get(f, 0) for tray in trays for entry in tray for f in dice_of(entry))
+
+
+def roll_warnings(
+    rs: RollRuleset,
+    names: Sequence[str],
+    rounds: Sequence[Sequence[Sequence[str]]],
+    counts: dict[str, list[int] | None],
+) -> list[str]:
+    """Mistakes that do not stop the scoring: a tray with the wrong number of dice,
+    more dice of a kind than the bag holds, faces these dice cannot show, token
+    counts that the trays or the box cannot explain, game-end tokens missing."""
+    out: list[str] = []
+    k = rs.per_player
+    for r, trays in enumerate(rounds, 1):
+        kinds: Counter[str] = Counter()
+        for s, tray in enumerate(trays):
+            dice = [f for entry in tray for f in dice_of(entry)]
+            if len(dice) != k:
+                out.append(
+                    f"round {r}, {names[s]}: {len(dice)} dice on the tray, but with "
+                    f"{rs.players} players every tray ends a round with {k} "
+                    "(a wasabi with a nigiri on it counts 2)"
+                )
+            for f in dict.fromkeys(dice):
+                kind = FACES.by_id[f].family
+                if f not in rs.faces_of(kind):
+                    out.append(
+                        f"round {r}, {names[s]}: {f} listed, but no {kind} die of these "
+                        f"dice shows it (its faces: {', '.join(dict.fromkeys(rs.faces_of(kind)))})"
+                    )
+            kinds.update(FACES.by_id[f].family for f in dice)
+        for kind, held in zip(KINDS, DICE_COUNTS, strict=True):
+            if kinds[kind] > held:
+                out.append(
+                    f"round {r}: {kinds[kind]} {kind} dice on the trays, but the bag holds "
+                    f"only {held}"
+                )
+    pudding_faces = _GAINS["puddings"]
+    box_holds = dict(zip(TOKENS, (SUPPLY[2], SUPPLY[0], SUPPLY[1]), strict=True))
+    for key in TOKENS:
+        given = counts[key]
+        if given is not None and sum(given) > box_holds[key]:
+            out.append(
+                f"{sum(given)} {key} tokens given in all, but the box holds only "
+                f"{box_holds[key]}" + (" (counted in puddings)" if key == "puddings" else "")
+            )
+    if len(rounds) == ROUNDS:
+        missing = [key for key in ("menus", "chopsticks") if counts[key] is None]
+        if missing:
+            out.append(
+                f"all {ROUNDS} rounds given, but not {' and '.join(map(repr, missing))}: "
+                "the game-end points are not scored"
+            )
+        seats = [[trays[s] for trays in rounds] for s in range(rs.players)]
+        puddings = counts["puddings"]
+        if puddings is not None:
+            taken = sum(icons_on(t, pudding_faces) for t in seats)
+            for s, name in enumerate(names):
+                icons = icons_on(seats[s], pudding_faces)
+                if puddings[s] > icons or (puddings[s] < icons and taken <= SUPPLY[2]):
+                    out.append(
+                        f"{name}: {puddings[s]} pudding tokens given, but the pudding dice "
+                        f"on their trays gave {icons}"
+                    )
+        for key, start in (("menus", START_MENU), ("chopsticks", START_CHOPSTICKS)):
+            given = counts[key]
+            if given is None:
+                continue
+            faces = _GAINS[key]
+            for s, name in enumerate(names):
+                most = start + icons_on(seats[s], faces)
+                if given[s] > most:
+                    out.append(
+                        f"{name}: {given[s]} {key} tokens left, but they started with "
+                        f"{start} and their {key} dice gave at most {most - start} more"
+                    )
+    return out
+
+
+# ---------------------------------------------------------------------------
+# Scoring (every point comes from the pure functions in sushigo.games.roll_dice)
+
+
+def score_roll_sheet(sheet: RollSheet) -> dict[str, Any]:
+    """The result as a JSON-ready object (the shape ``--json`` prints)."""
+    rs = sheet.ruleset
+    n = rs.players
+    pudding_faces = _GAINS["puddings"]
+    rounds: list[dict[str, Any]] = []
+    totals = [0] * n
+    for r, trays in enumerate(sheet.rounds, 1):
+        breakdown, scores = score_trays(trays)
+        totals = [t + p for t, p in zip(totals, scores, strict=True)]
+        rounds.append(
+            {
+                "round": r,
+                "trays": [list(t) for t in trays],
+                "breakdown": breakdown,
+                "scores": scores,
+                "puddings": [icons_on([t], pudding_faces) for t in trays],
+            }
+        )
+    from_trays = sheet.puddings is None
+    if sheet.puddings is None:
+        puddings = [sum(e["puddings"][s] for e in rounds) for s in range(n)]
+    else:
+        puddings = list(sheet.puddings)
+    complete = (
+        len(sheet.rounds) == ROUNDS and sheet.menus is not None and sheet.chopsticks is not None
+    )
+    dessert: list[int] | None = None
+    tokens: list[int] | None = None
+    if complete:
+        assert sheet.menus is not None and sheet.chopsticks is not None
+        dessert = pudding_points(puddings)
+        tokens = token_points(sheet.menus, sheet.chopsticks)
+        totals = [t + d + k for t, d, k in zip(totals, dessert, tokens, strict=True)]
+    lead = roll_winners(totals, puddings)
+    return {
+        "game": GAME,
+        "players": n,
+        "names": list(sheet.names),
+        "options": dict(rs.options),
+        "dice_per_tray": rs.per_player,
+        "rounds": rounds,
+        "puddings": puddings,
+        "puddings_from_trays": from_trays,
+        "menus": sheet.menus,
+        "chopsticks": sheet.chopsticks,
+        "dessert_scores": dessert,
+        "token_scores": tokens,
+        "totals": totals,
+        "complete": complete,
+        "leaders": [sheet.names[s] for s in lead],
+        "winners": [sheet.names[s] for s in lead] if complete else None,
+        "warnings": list(sheet.warnings),
+    }
+
+
+# ---------------------------------------------------------------------------
+# Showing the result
+
+
+def face_label(entry: str) -> str:
+    """A tray entry's name for display, e.g. ``Wasabi+Salmon nigiri``."""
+    return "+".join(FACES.by_id[f].name for f in dice_of(entry))
+
+
+def tray_text(tray: Sequence[str]) -> Text:
+    """A tray as one line, equal dice grouped: ``Tempura x4, Wasabi+Squid nigiri``."""
+    counts: dict[str, int] = {}
+    for entry in tray:
+        counts[entry] = counts.get(entry, 0) + 1
+    groups = [
+        (face_label(e), _STYLES.get(FACES.by_id[dice_of(e)[-1]].colour, ""), k)
+        for e, k in counts.items()
+    ]
+    return groups_text([groups])
+
+
+def roll_final_table(result: dict[str, Any]) -> Table:
+    """Rounds, pudding tokens and points, leftover tokens and points, totals."""
+    names: list[str] = result["names"]
+    complete = result["complete"]
+    title = "Final scores" if complete else "Scores so far"
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
+    table.add_column("Player", no_wrap=True)
+    for entry in result["rounds"]:
+        table.add_column(f"R{entry['round']}", justify="right")
+    for heading in ("Puddings", "Pts", "Menus+Chop.", "Pts"):
+        table.add_column(heading, justify="right")
+    table.add_column("Total", justify="right", header_style="bold")
+    menus, chops = result["menus"], result["chopsticks"]
+    dessert, tokens = result["dessert_scores"], result["token_scores"]
+    for s, name in enumerate(names):
+        row: list[RenderableType] = [name]
+        row.extend(str(e["scores"][s]) for e in result["rounds"])
+        row.append(str(result["puddings"][s]))
+        row.append("-" if dessert is None else f"{dessert[s]:+d}")
+        row.append("-" if menus is None or chops is None else f"{menus[s]}+{chops[s]}")
+        row.append("-" if tokens is None else f"{tokens[s]:+d}")
+        row.append(Text(str(result["totals"][s]), style="bold"))
+        table.add_row(*row)
+    return table
+
+
+def show_roll_result(result: dict[str, Any], console: Console) -> None:
+    """The result as tables, one per round, then the totals and the winner."""
+    names: list[str] = result["names"]
+    faces = "" if result["options"]["dice"] == "default" else ", own dice faces"
+    console.print(
+        Text(
+            f"Sushi Roll - {result['players']} players, {result['dice_per_tray']} dice "
+            f"per tray{faces}",
+            style="bold",
+        )
+    )
+    running = [0] * len(names)
+    for entry in result["rounds"]:
+        r = entry["round"]
+        console.rule(f"Round {r}")
+        console.print(cards_grid(names, [tray_text(t) for t in entry["trays"]]))
+        running = [a + b for a, b in zip(running, entry["scores"], strict=True)]
+        console.print(
+            round_table(
+                f"Round {r} points",
+                names,
+                entry["breakdown"],
+                entry["scores"],
+                entry["puddings"],
+                running,
+                False,
+                columns=COLUMNS,
+                kept_title="Pudd.",
+            )
+        )
+    complete = result["complete"]
+    console.rule("Totals")
+    console.print(roll_final_table(result))
+    given = len(result["rounds"])
+    if result["puddings_from_trays"]:
+        console.print("Pudding tokens counted from the pudding dice on the trays.")
+    if given < ROUNDS:
+        console.print(
+            f"Game-end points are not scored yet: they come after round {ROUNDS} "
+            f"({given} of {ROUNDS} rounds given)."
+        )
+    elif not complete:
+        console.print(
+            "Game-end points are not scored: give every player's unused menu and "
+            "chopsticks tokens ('menus' and 'chopsticks')."
+        )
+    else:
+        console.print(
+            "Game end: pudding tokens most +6, fewest -6; 1 point per 2 unused menu and "
+            "chopsticks tokens."
+        )
+    seats = [names.index(n) for n in result["leaders"]]
+    sentence = winner_sentence(
+        names,
+        result["totals"],
+        result["puddings"],
+        seats,
+        result["players"],
+        final=complete,
+        kept="pudding tokens",
+    )
+    console.print(Text(sentence, style="bold green"))
+
+
+# ---------------------------------------------------------------------------
+# Interactive entry
+
+
+def _ask_tokens(ask: InputFn, say: Callable[[str], None], name: str, first: bool) -> list[int]:
+    skip = "; Enter to skip the game end" if first else ""
+    while True:
+        text = ask(
+            f"Game end, {name}: pudding tokens, unused menu tokens, unused chopsticks "
+            f"tokens (e.g. 4 1 2{skip}): "
+        )
+        if first and not text.strip():
+            return []
+        try:
+            values = [int(v) for v in text.replace(",", " ").split()]
+        except ValueError:
+            say("Give three whole numbers, e.g. 4 1 2.")
+            continue
+        if len(values) != 3:
+            say("Give three numbers: pudding tokens, menu tokens, chopsticks tokens.")
+        elif min(values) < 0:
+            say("Token counts are 0 or more.")
+        else:
+            return values
+
+
+def ask_roll_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
+    """Ask for the names, each round's trays and the tokens at game end; re-ask
+    after every mistake. Returns the same JSON-style document a file would hold."""
+    say(
+        "Sushi Roll score calculator. Enter the dice on each player's tray at the end "
+        "of each round, separated by commas: face names or ids ('tempura x3' for three, "
+        "'wasabi+salmon' or 'salmon/on-wasabi' for a nigiri on a wasabi, 'pudding 2', "
+        "'menu 2', 'chopsticks'). Then the tokens at game end."
+    )
+    while True:
+        names = [n.strip() for n in ask("Players' names, comma-separated (2 to 5): ").split(",")]
+        names = [n for n in names if n]
+        if not 2 <= len(names) <= 5:
+            say(f"Sushi Roll is for 2 to 5 players; you named {len(names)}.")
+        elif len(set(names)) != len(names):
+            say("Two players have the same name; make them differ.")
+        else:
+            break
+    rounds: list[list[list[str]]] = []
+    for r in range(1, ROUNDS + 1):
+        if r > 1:
+            more = ask(f"Enter round {r}? [Y/n]: ").strip().lower()
+            if more in ("n", "no"):
+                break
+        trays: list[list[str]] = []
+        for name in names:
+            while True:
+                text = ask(f"Round {r}, dice on {name}'s tray: ")
+                try:
+                    tray = parse_tray(text, f"round {r}, {name}")
+                except ParseError as exc:
+                    say(str(exc))
+                    continue
+                break
+            trays.append(tray)
+        rounds.append(trays)
+    doc: dict[str, Any] = {"game": GAME, "names": names, "rounds": rounds}
+    if len(rounds) == ROUNDS:
+        counts: list[list[int]] = []
+        for s, name in enumerate(names):
+            values = _ask_tokens(ask, say, name, s == 0)
+            if not values:
+                break
+            counts.append(values)
+        if counts:
+            for i, key in enumerate(TOKENS):
+                doc[key] = [c[i] for c in counts]
+    return doc
+
+
+__all__ = [
+    "RollSheet",
+    "ask_roll_sheet",
+    "is_roll",
+    "load_roll_sheet",
+    "parse_tray",
+    "parse_tray_entry",
+    "score_roll_sheet",
+    "show_roll_result",
+]
