@@ -88,10 +88,7 @@ def finish_round(
             state.apply_chance(state.sample_chance(rng))
             continue
         state.apply(
-            {
-                s: policy(state, s) if policy else state.legal_actions(s)[0]
-                for s in state.to_act()
-            }
+            {s: policy(state, s) if policy else state.legal_actions(s)[0] for s in state.to_act()}
         )
 
 
@@ -775,7 +772,6 @@ def test_reshuffle_sampled_deal_comes_from_the_full_deck() -> None:
 
 # ---------------------------------------------------------------------------
 # Action notation and ids.
-
 
 
 def variant_id(players: int, options: dict[str, bool]) -> str:

@@ -319,9 +319,7 @@ def test_winners(
 SOY = "soy-sauce"
 SOY_CASES = [
     pytest.param([[SOY, "tempura", "sashimi"], ["tempura", "tempura"]], [4, 0], id="most-colours"),
-    pytest.param(
-        [[SOY, "tempura"], ["tempura", "sashimi", "dumpling"]], [0, 0], id="not-the-most"
-    ),
+    pytest.param([[SOY, "tempura"], ["tempura", "sashimi", "dumpling"]], [0, 0], id="not-the-most"),
     pytest.param([[SOY, "tempura"], [SOY, "sashimi"]], [2, 2], id="tie-splits-4"),
     pytest.param(
         [[SOY, "tempura"], [SOY, "sashimi"], [SOY, "dumpling"]], [1, 1, 1], id="three-way-4//3"
@@ -336,9 +334,7 @@ SOY_CASES = [
         [2, 0],
         id="ruling-tie-with-a-player-without-soy-still-splits",
     ),
-    pytest.param(
-        [[SOY, SOY, "tempura"], ["tempura"]], [4, 0], id="only-one-soy-per-player-scores"
-    ),
+    pytest.param([[SOY, SOY, "tempura"], ["tempura"]], [4, 0], id="only-one-soy-per-player-scores"),
     pytest.param(
         [[SOY, SOY, SOY, "tempura"], [SOY, "sashimi"]], [2, 2], id="extra-soy-adds-no-colour"
     ),
@@ -367,9 +363,7 @@ SOY_CASES = [
         [2, 2],
         id="pudding-played-this-round-counts",
     ),
-    pytest.param(
-        [[SOY], ["tempura"]], [2, 0], id="soy-sauce-is-its-own-colour"
-    ),
+    pytest.param([[SOY], ["tempura"]], [2, 0], id="soy-sauce-is-its-own-colour"),
     pytest.param(
         [
             [SOY, "maki-1", "tempura", "sashimi", "dumpling", "wasabi", "pudding", "chopsticks"],

@@ -57,6 +57,10 @@ GAMES: list[tuple[str, str, int, int, dict[str, Any]]] = [
     ("party-points-platter-5p-seed10", "sushi-go-party", 5, 10, {"menu": "points-platter"}),
     ("party-big-banquet-8p-seed40", "sushi-go-party", 8, 40, {"menu": "big-banquet"}),
     ("party-dinner-for-two-2p-seed47", "sushi-go-party", 2, 47, {"menu": "dinner-for-two"}),
+    ("sushi-roll-2p-seed1", "sushi-roll", 2, 1, {}),
+    ("sushi-roll-3p-seed2", "sushi-roll", 3, 2, {}),
+    ("sushi-roll-4p-seed3", "sushi-roll", 4, 3, {}),
+    ("sushi-roll-5p-seed4", "sushi-roll", 5, 4, {}),
 ]
 """(file stem, game, players, seed, options)."""
 
@@ -320,3 +324,29 @@ HAND_CHECK_PARTY_BREAKDOWN: list[dict[str, int]] = [
     {"nigiri": 3, "temaki": 4, "flipped": 6},
     {"nigiri": 3, "temaki": -4, "sashimi": 10, "onigiri": 4, "tofu": 2},
 ]
+
+
+def test_hand_checked_sushi_roll_game() -> None:
+    """``sushi-roll-3p-seed2.json``, worked out by hand from the rulebook.
+
+    Round 1 trays: seat 0 wasabi, pudding-2, wasabi, maki-1, tempura, dumpling x2;
+    seat 1 menu, menu-2, dumpling x2, tempura, maki-2, squid-nigiri; seat 2
+    squid-nigiri, chopsticks-2, sashimi, maki-3, dumpling, pudding-2, maki-1.
+    Maki icons 1, 2, 4: seat 2 scores 6, seat 1 scores 3. Seat 0: 1 tempura (1) and
+    2 dumplings (4), the wasabis alone score nothing: 5. Seat 1: dumplings 4,
+    tempura 1, maki 3, a squid with no wasabi 3: 11. Seat 2: squid 3, 1 sashimi 0,
+    1 dumpling 2, maki 6: 11. Game end: pudding tokens 5, 2, 9 give 0, -6, +6; no
+    tokens left. Totals 5+13+16 = 34, 11+14+9-6 = 28, 11+9+9+6 = 35: seat 2 wins.
+    """
+    record = json.loads((GOLDEN / "sushi-roll-3p-seed2.json").read_text(encoding="utf-8"))
+    first = record["rounds"][0]
+    assert Counter(first["trays"][0]) == Counter(
+        ["wasabi", "pudding-2", "wasabi", "maki-1", "tempura", "dumpling", "dumpling"]
+    )
+    assert first["scores"] == [5, 11, 11]
+    assert [b["maki"] for b in first["breakdown"]] == [0, 3, 6]
+    assert [r["scores"] for r in record["rounds"]][1:] == [[13, 14, 9], [16, 9, 9]]
+    assert record["puddings"] == [5, 2, 9] and record["dessert_scores"] == [0, -6, 6]
+    assert record["final_scores"] == [34, 28, 35] and record["winners"] == [2]
+    state = replay(record)
+    assert state.returns() == [34, 28, 35]

@@ -68,10 +68,16 @@ def test_a_record_replays_to_the_same_game(players: int, options: dict[str, bool
         assert again.winners() == state.winners()
         assert again.desserts == state.desserts
         assert [r.scores for r in again.results] == [r.scores for r in state.results]
-        assert make_record(
-            again, names=record["names"], agents=record["agents"], seed=seed,
-            extra={"agent_seeds": record["agent_seeds"]},
-        ) == record
+        assert (
+            make_record(
+                again,
+                names=record["names"],
+                agents=record["agents"],
+                seed=seed,
+                extra={"agent_seeds": record["agent_seeds"]},
+            )
+            == record
+        )
 
 
 def test_record_holds_every_score(game: tuple[ClassicState, Record]) -> None:
@@ -194,11 +200,13 @@ TAMPERING = [
     pytest.param(drop_turn(1, 0), ("round 2",), id="drop-the-first-turn"),
     pytest.param(duplicate_last_turn, ("round 3",), id="extra-turn"),
     pytest.param(
-        replace(("rounds", 0, "hands", 0, 0), "unagi"), ("round 1", "unknown card"),
+        replace(("rounds", 0, "hands", 0, 0), "unagi"),
+        ("round 1", "unknown card"),
         id="unknown-card-in-a-hand",
     ),
     pytest.param(
-        replace(("rounds", 1, "turns", 4, 2), ["toro"]), ("round 2", "turn 5", "unknown card"),
+        replace(("rounds", 1, "turns", 4, 2), ["toro"]),
+        ("round 2", "turn 5", "unknown card"),
         id="unknown-card-in-a-turn",
     ),
     pytest.param(
@@ -207,7 +215,8 @@ TAMPERING = [
         id="deal-more-than-the-deck",
     ),
     pytest.param(
-        replace(("rounds", 0, "hands", 1), ["tempura"] * 7), ("round 1", "hand"),
+        replace(("rounds", 0, "hands", 1), ["tempura"] * 7),
+        ("round 1", "hand"),
         id="short-hand",
     ),
     pytest.param(chopsticks_without_chopsticks, ("round 1", "turn 1", "seat 1"), id="two-cards"),
@@ -296,8 +305,9 @@ def test_dummy_record_draws_are_checked(dummy_game: tuple[ClassicState, Record])
 
     bad = copy.deepcopy(record)
     pile = bad["rounds"][1]["hands"][2]
-    bad["rounds"][1]["draws"][4] = next(c for c in ("chopsticks", "pudding", "tempura")
-                                        if c not in pile)
+    bad["rounds"][1]["draws"][4] = next(
+        c for c in ("chopsticks", "pudding", "tempura") if c not in pile
+    )
     with pytest.raises(RecordError) as exc:
         replays(bad)
     assert "round 2" in str(exc.value) and "turn 5" in str(exc.value)

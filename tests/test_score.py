@@ -74,25 +74,88 @@ FULL_GAME = {
     "options": {},
     "rounds": [
         [
-            ["tempura", "tempura", "sashimi", "sashimi", "sashimi", "maki-3", "pudding",
-             "wasabi", "squid-nigiri"],
-            ["dumpling", "dumpling", "dumpling", "maki-2", "maki-2", "salmon-nigiri",
-             "wasabi", "egg-nigiri", "tempura"],
-            ["maki-1", "chopsticks", "tempura", "egg-nigiri", "salmon-nigiri",
-             "squid-nigiri", "pudding", "pudding", "dumpling"],
+            [
+                "tempura",
+                "tempura",
+                "sashimi",
+                "sashimi",
+                "sashimi",
+                "maki-3",
+                "pudding",
+                "wasabi",
+                "squid-nigiri",
+            ],
+            [
+                "dumpling",
+                "dumpling",
+                "dumpling",
+                "maki-2",
+                "maki-2",
+                "salmon-nigiri",
+                "wasabi",
+                "egg-nigiri",
+                "tempura",
+            ],
+            [
+                "maki-1",
+                "chopsticks",
+                "tempura",
+                "egg-nigiri",
+                "salmon-nigiri",
+                "squid-nigiri",
+                "pudding",
+                "pudding",
+                "dumpling",
+            ],
         ],
         [
             ["dumpling x5", "tempura", "maki-1", "maki-1", "egg"],
-            ["sashimi", "sashimi", "tempura", "tempura", "tempura", "maki-3", "wasabi",
-             "wasabi", "salmon"],
-            ["maki-3", "maki-2", "pudding", "squid", "wasabi", "sashimi", "sashimi",
-             "sashimi", "egg"],
+            [
+                "sashimi",
+                "sashimi",
+                "tempura",
+                "tempura",
+                "tempura",
+                "maki-3",
+                "wasabi",
+                "wasabi",
+                "salmon",
+            ],
+            [
+                "maki-3",
+                "maki-2",
+                "pudding",
+                "squid",
+                "wasabi",
+                "sashimi",
+                "sashimi",
+                "sashimi",
+                "egg",
+            ],
         ],
         [
-            ["pudding", "pudding", "maki 2", "maki 2", "tempura", "tempura", "tempura",
-             "tempura", "salmon"],
-            ["maki-2", "maki-2", "sashimi", "sashimi", "sashimi", "sashimi", "dumpling",
-             "dumpling", "chopsticks"],
+            [
+                "pudding",
+                "pudding",
+                "maki 2",
+                "maki 2",
+                "tempura",
+                "tempura",
+                "tempura",
+                "tempura",
+                "salmon",
+            ],
+            [
+                "maki-2",
+                "maki-2",
+                "sashimi",
+                "sashimi",
+                "sashimi",
+                "sashimi",
+                "dumpling",
+                "dumpling",
+                "chopsticks",
+            ],
             "maki-1, egg, salmon, tempura, sashimi, dumpling x3, wasabi",
         ],
     ],
@@ -114,7 +177,12 @@ def test_full_game_by_hand(tmp_path: Path, capsys: Capsys) -> None:
     result = score_json(tmp_path, capsys, FULL_GAME)
     assert [r["scores"] for r in result["rounds"]] == [[27, 17, 7], [16, 14, 22], [15, 16, 9]]
     assert result["rounds"][0]["breakdown"][0] == {
-        "maki": 3, "tempura": 5, "sashimi": 10, "dumpling": 0, "nigiri": 9, "soy-sauce": 0,
+        "maki": 3,
+        "tempura": 5,
+        "sashimi": 10,
+        "dumpling": 0,
+        "nigiri": 9,
+        "soy-sauce": 0,
     }
     assert result["puddings"] == [3, 0, 3]
     assert result["dessert_scores"] == [3, -6, 3]
@@ -203,8 +271,18 @@ def test_soy_sauce_option(tmp_path: Path, capsys: Capsys) -> None:
 def test_json_shape(tmp_path: Path, capsys: Capsys) -> None:
     result = score_json(tmp_path, capsys, FULL_GAME)
     assert set(result) == {
-        "game", "players", "names", "options", "rounds", "puddings", "dessert_scores",
-        "totals", "complete", "leaders", "winners", "warnings",
+        "game",
+        "players",
+        "names",
+        "options",
+        "rounds",
+        "puddings",
+        "dessert_scores",
+        "totals",
+        "complete",
+        "leaders",
+        "winners",
+        "warnings",
     }
     assert result["game"] == "sushi-go" and result["players"] == 3
     assert set(result["options"]) == {"pass_both_ways", "dummy", "reshuffle", "soy_sauce"}
@@ -243,16 +321,24 @@ def test_card_count_warnings(tmp_path: Path, capsys: Capsys) -> None:
     [
         ("{not json", "not valid JSON (Expecting property name enclosed in double quotes"),
         ("[1, 2]", "must be a JSON object"),
-        ({"names": ["A", "B"], "rounds": [[["tempra"], []]]},
-         "round 1, A, card 1: unknown card 'tempra' (did you mean tempura?); cards are: "),
+        (
+            {"names": ["A", "B"], "rounds": [[["tempra"], []]]},
+            "round 1, A, card 1: unknown card 'tempra' (did you mean tempura?); cards are: ",
+        ),
         ({"names": ["A", "B"], "rounds": [[["maki"], []]]}, "could be maki-1 or maki-2"),
-        ({"names": ["A", "B", "C"], "rounds": [[[], []]]},
-         "round 1 lists the cards of 2 seats, but there are 3 (A, B, C)"),
+        (
+            {"names": ["A", "B", "C"], "rounds": [[[], []]]},
+            "round 1 lists the cards of 2 seats, but there are 3 (A, B, C)",
+        ),
         ({"names": ["A", "B"], "rounds": [[[], []]] * 4}, "4 rounds given"),
-        ({"names": ["A", "B"], "options": {"turbo": True}, "rounds": [[[], []]]},
-         "unknown variant 'turbo'"),
-        ({"names": ["A", "B"], "options": {"dummy": 1}, "rounds": [[[], []]]},
-         "on or off (true/false)"),
+        (
+            {"names": ["A", "B"], "options": {"turbo": True}, "rounds": [[[], []]]},
+            "unknown variant 'turbo'",
+        ),
+        (
+            {"names": ["A", "B"], "options": {"dummy": 1}, "rounds": [[[], []]]},
+            "on or off (true/false)",
+        ),
         ({"names": ["A", "B"], "rounds": [[[], []]], "round": []}, "unknown key 'round'"),
         ({"names": ["A", "B"], "rounds": [[["soy sauce"], []]]}, "soy sauce promo"),
         ({"names": ["A"], "rounds": [[[]]]}, "2 to 5 players, not 1"),
@@ -261,8 +347,10 @@ def test_card_count_warnings(tmp_path: Path, capsys: Capsys) -> None:
         ({"names": ["A", "B"], "rounds": []}, "'rounds' is empty"),
         ({"names": ["A", "B"], "rounds": [[[3], []]]}, "a card is a name in quotes"),
         ({"game": "sushi-bowl", "rounds": [[[], []]]}, "knows only the game 'sushi-go'"),
-        ({"names": ["A", "B"], "options": {"dummy": True}, "rounds": [[[], []]]},
-         "list the dummy's cards third"),
+        (
+            {"names": ["A", "B"], "options": {"dummy": True}, "rounds": [[[], []]]},
+            "list the dummy's cards third",
+        ),
     ],
 )
 def test_errors(

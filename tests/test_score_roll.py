@@ -516,7 +516,7 @@ def test_no_warning_for_faces_on_the_default_dice(tmp_path: Path, capsys: Capsys
         ({"game": ROLL, "rounds": [[[], []]], "dice": {"maki": []}}, "dice: the appetizer die"),
         ({"game": ROLL, "rounds": [[[], []]], "dice": 7}, "'dice' is \"default\""),
         ({"game": ROLL, "rounds": [[[], []]], "dice": "/nonexistent/dice.json"},
-         "cannot read the dice file '/nonexistent/dice.json'"),
+         "cannot read the dice file: no such file: /nonexistent/dice.json"),
     ],
 )  # fmt: skip
 def test_errors(

@@ -169,10 +169,30 @@ def _chopsticks_state() -> ClassicState:
     state.apply_chance(
         Deal(
             (
-                ("chopsticks", "wasabi", "squid-nigiri", "tempura", "tempura",
-                 "sashimi", "sashimi", "dumpling", "dumpling", "pudding"),
-                ("maki-1", "maki-2", "maki-3", "egg-nigiri", "salmon-nigiri",
-                 "tempura", "sashimi", "dumpling", "pudding", "wasabi"),
+                (
+                    "chopsticks",
+                    "wasabi",
+                    "squid-nigiri",
+                    "tempura",
+                    "tempura",
+                    "sashimi",
+                    "sashimi",
+                    "dumpling",
+                    "dumpling",
+                    "pudding",
+                ),
+                (
+                    "maki-1",
+                    "maki-2",
+                    "maki-3",
+                    "egg-nigiri",
+                    "salmon-nigiri",
+                    "tempura",
+                    "sashimi",
+                    "dumpling",
+                    "pudding",
+                    "wasabi",
+                ),
             )
         )
     )

@@ -28,7 +28,20 @@ def game_options(args: argparse.Namespace, players: int | None = None) -> dict[s
     menu = getattr(args, "menu", None)
     if menu:
         options["menu"] = resolve_menu(menu, players, getattr(args, "seed", None))
+    dice = getattr(args, "dice", None)
+    if dice:
+        options["dice"] = dice_table(getattr(args, "game", None), dice)
     return options
+
+
+def dice_table(game: str | None, path: str) -> dict[str, tuple[str, ...]]:
+    """The Sushi Roll face table in the file ``--dice`` names (checked)."""
+    from sushigo.core.errors import OptionsError
+    from sushigo.play.files import load_dice
+
+    if game != "sushi-roll":
+        raise OptionsError("--dice goes with --game sushi-roll")
+    return load_dice(path)
 
 
 def resolve_menu(menu: str, players: int | None, seed: int | None) -> str:
@@ -78,13 +91,18 @@ def build_parser() -> argparse.ArgumentParser:
             help="Sushi Go Party! menu: a suggested menu's name, 7 card kinds comma-separated, "
             "or random",
         )
+        p.add_argument(
+            "--dice",
+            metavar="FILE",
+            help="Sushi Roll: a JSON file with the faces of your dice (docs/sushi-roll.md)",
+        )
 
     p = sub.add_parser(
         "play",
         help="play in the terminal against bots",
         description="Play in the terminal against bots: Sushi Go! (--game sushi-go, with "
-        "--variant) or Sushi Go Party! (--game sushi-go-party --menu NAME). You are the "
-        "first seat; type 'help' at any question.",
+        "--variant), Sushi Go Party! (--game sushi-go-party --menu NAME) or Sushi Roll "
+        "(--game sushi-roll). You are the first seat; type 'help' at any question.",
     )
     game_args(p, None)
     p.add_argument("--bots", help="comma-separated bot specs for the other seats (default greedy)")
@@ -112,7 +130,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the result as JSON")
     p.add_argument(
         "--game",
-        help="sushi-go, sushi-go-party or sushi-roll, when the file does not say (typed in: sushi-go)",
+        help="sushi-go, sushi-go-party or sushi-roll, when the file does not say "
+        "(typed in: sushi-go)",
     )
     p.add_argument(
         "--menu",
@@ -129,6 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("rules", help="the rules summary and the project's rulings")
     p.add_argument("--game", default="sushi-go", help="ruleset name (default: sushi-go)")
     p.add_argument("--menu", help="Sushi Go Party!: also show this menu")
+    p.add_argument("--dice", metavar="FILE", help="Sushi Roll: show the faces in this file")
 
     p = sub.add_parser("bench", help="measure engine throughput")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")

@@ -82,11 +82,11 @@ SPEND_MARGIN = 0.25
 """A token is spent only when it gains more than its worth plus this."""
 DENIAL = 0.5
 """Weight of what a chopsticks swap takes from a seat that has not had its turn."""
-RIVALRY = 1.0
+RIVALRY = 0.5
 """Weight of the opponents' expected race points (averaged over opponents)."""
-MAKI_SPREAD = 1.0
+MAKI_SPREAD = 1.6
 """Uncertainty of the maki race per unit of sqrt(icons still to come per seat)."""
-PUDDING_SPREAD = 0.7
+PUDDING_SPREAD = 1.2
 """Uncertainty of the pudding race per unit of sqrt(puddings still to come per seat)."""
 RACE_BASE = 0.25
 """Uncertainty of a race with nothing left to come (ties count as level)."""
@@ -316,9 +316,7 @@ class _Seat:
                 avail[w].append(1.0 - (1.0 - surv * odds[f]) ** cnt if cnt else 0.0)
             cnt = kinds[_NIGIRI_DIE]
             avail[-1].append(1.0 - (1.0 - surv) ** cnt if cnt else 0.0)
-        self.sets = {
-            f: tuple(at_least(avail[w], 3)[1:]) for w, f in enumerate(_WATCHED[:3])
-        }
+        self.sets = {f: tuple(at_least(avail[w], 3)[1:]) for w, f in enumerate(_WATCHED[:3])}
         # A free wasabi: the best nigiri likely to come, tripled, if any comes.
         miss = [1.0, 1.0, 1.0]
         for w in range(3):

@@ -20,6 +20,7 @@ tray and token.
 from __future__ import annotations
 
 import random
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Final, NamedTuple
 
@@ -292,27 +293,27 @@ class TurnChoices(_Lazy[RollAction]):
     """Every decision of the seat whose turn it is, built on demand: each distinct
     die to take, then each chopsticks swap, then each menu re-roll."""
 
-    def __init__(self, belt: list[int], chops: list[tuple[int, int]], menus: bool) -> None:
+    def __init__(self, belt: list[int], chops: list[tuple[int, int, int]], menus: bool) -> None:
         distinct: list[int] = []
         counts: list[int] = []
         last = -1
-        mask = 0
         for f in belt:
             if f == last:
                 counts[-1] += 1
             else:
                 distinct.append(f)
                 counts.append(1)
-                mask |= 1 << f
                 last = f
         self._distinct = distinct
         self._counts = counts
-        self._mask = mask
         self._chops = chops
         n_chop = 0
         mine = len(distinct)
-        for _seat, theirs in chops:
-            n_chop += mine * theirs.bit_count() - (mask & theirs).bit_count()
+        for _seat, theirs, width in chops:
+            n_chop += mine * width
+            for f in distinct:
+                if (theirs >> f) & 1:
+                    n_chop -= 1
         self._n_chop = n_chop
         n_menu = 0
         if menus:
@@ -328,10 +329,11 @@ class TurnChoices(_Lazy[RollAction]):
             return _TAKES[distinct[index]]
         index -= len(distinct)
         if index < self._n_chop:
-            mask = self._mask
-            for seat, theirs in self._chops:
-                width = theirs.bit_count()
-                size = len(distinct) * width - (mask & theirs).bit_count()
+            for seat, theirs, width in self._chops:
+                size = len(distinct) * width
+                for f in distinct:
+                    if (theirs >> f) & 1:
+                        size -= 1
                 if index >= size:
                     index -= size
                     continue
@@ -344,16 +346,25 @@ class TurnChoices(_Lazy[RollAction]):
                     while index:
                         bits &= bits - 1
                         index -= 1
-                    return RollAction(CHOPSTICKS, mine, seat, (bits & -bits).bit_length() - 1)
+                    other = 0
+                    while not (bits >> other) & 1:
+                        other += 1
+                    return RollAction(CHOPSTICKS, mine, seat, other)
             raise IndexError(index)
         index -= self._n_chop
         # menus: a mixed-radix count of each distinct face, skipping the empty one
         index += 1
         dice: list[int] = []
-        for f, c in zip(distinct, self._counts, strict=True):
-            index, k = divmod(index, c + 1)
-            dice.extend([f] * k)
-        return RollAction(MENU, dice=tuple(dice))
+        counts = self._counts
+        for j in range(len(distinct)):
+            c = counts[j] + 1
+            k = index % c
+            index //= c
+            f = distinct[j]
+            while k:
+                dice.append(f)
+                k -= 1
+        return RollAction(MENU, -1, -1, -1, tuple(dice))
 
 
 # ---------------------------------------------------------------------------
@@ -746,7 +757,11 @@ class RollView(NamedTuple):
 # ---------------------------------------------------------------------------
 # The state.
 
-_NONE, _DEAL, _REROLL, _SLIDE, _OVER = range(5)
+_NONE: Final = 0
+_DEAL: Final = 1
+_REROLL: Final = 2
+_SLIDE: Final = 3
+_OVER: Final = 4
 
 
 class RollState(State):
@@ -756,6 +771,10 @@ class RollState(State):
         self.ruleset = ruleset
         self._rules: RollRuleset = ruleset
         n = ruleset.players
+        self._n: int = n
+        self._dice: tuple[tuple[int, ...], ...] = ruleset.dice
+        self._masks: tuple[int, ...] = ruleset.face_masks
+        self._k: int = ruleset.per_player
         if source is None:
             self._round = 0
             self._cycle = 0
@@ -861,7 +880,7 @@ class RollState(State):
 
     def current(self) -> int:
         """The seat whose turn it is (or would be)."""
-        return (self._red + self._step) % self._rules.players
+        return (self._red + self._step) % self._n
 
     # -- the State protocol -----------------------------------------------------
 
@@ -874,12 +893,12 @@ class RollState(State):
     def to_act(self) -> tuple[int, ...]:
         if self._pending != _NONE:
             return ()
-        return ((self._red + self._step) % self._rules.players,)
+        return ((self._red + self._step) % self._n,)
 
     def decisions(self) -> list[tuple[int, Sequence[RollAction]]]:
         if self._pending != _NONE:
             return []
-        seat = (self._red + self._step) % self._rules.players
+        seat = (self._red + self._step) % self._n
         return [(seat, self._choices(seat))]
 
     def legal_actions(self, seat: int) -> Sequence[RollAction]:
@@ -888,20 +907,23 @@ class RollState(State):
         return self._choices(seat)
 
     def _choices(self, seat: int) -> TurnChoices:
-        chops: list[tuple[int, int]] = []
+        chops: list[tuple[int, int, int]] = []
         if self._chops[seat] > 0:
-            n = self._rules.players
+            n = self._n
             for i in range(1, n):
                 other = (seat + i) % n
                 mask = 0
+                width = 0
                 for f in self._belts[other]:
-                    mask |= 1 << f
+                    if not (mask >> f) & 1:
+                        mask |= 1 << f
+                        width += 1
                 if mask:
-                    chops.append((other, mask))
+                    chops.append((other, mask, width))
         return TurnChoices(self._belts[seat], chops, self._menus[seat] > 0)
 
     def observe(self, seat: int) -> RollView:
-        n = self._rules.players
+        n = self._n
         if not 0 <= seat < n:
             raise IllegalActionError(f"no seat {seat}: seats are 0 to {n - 1}")
         rel = [(seat + i) % n for i in range(n)]
@@ -936,7 +958,7 @@ class RollState(State):
     def dessert_scores(self) -> list[int]:
         """Pudding points (only once the game is over; zeros before)."""
         if self._final is None:
-            return [0] * self._rules.players
+            return [0] * self._n
         return pudding_points(self._puddings)
 
     def winners(self) -> list[int]:
@@ -952,7 +974,7 @@ class RollState(State):
 
     def sample_chance(self, rng: random.Random) -> RollChance:
         rand = rng.random
-        dice = self._rules.dice
+        dice = self._dice
         pending = self._pending
         if pending == _REROLL:
             return Reroll(
@@ -966,8 +988,8 @@ class RollState(State):
                 out.append(tuple(faces))
             return BeltRoll(codes=tuple(out))
         if pending == _DEAL:
-            n = self._rules.players
-            k = self._rules.per_player
+            n = self._n
+            k = self._k
             bag = list(self._rules.bag)
             size = len(bag)
             for i in range(n * k):  # a partial Fisher-Yates draw from the bag
@@ -984,8 +1006,8 @@ class RollState(State):
 
     def _check_chance(self, outcome: object) -> None:
         pending = self._pending
-        masks = self._rules.face_masks
-        n = self._rules.players
+        masks = self._masks
+        n = self._n
         if pending == _REROLL:
             if not isinstance(outcome, Reroll):
                 raise IllegalActionError("a menu's re-roll is due (Reroll)")
@@ -1017,8 +1039,10 @@ class RollState(State):
                 raise IllegalActionError(f"the red belt goes to a seat from 0 to {n - 1}")
             if self._round > 0 and outcome.red != self._red:
                 raise IllegalActionError(f"the red belt is at seat {self._red}, not {outcome.red}")
-            keys = _check_belts(outcome.codes, n, self._rules.per_player, masks)
-            drawn = sum(keys)
+            keys = _check_belts(outcome.codes, n, self._k, masks)
+            drawn = 0
+            for key in keys:
+                drawn += key
             for k in range(len(KINDS)):
                 if (drawn >> (5 * k)) & 31 > DICE_COUNTS[k]:
                     raise IllegalActionError(
@@ -1036,7 +1060,7 @@ class RollState(State):
 
     def _apply_chance(self, outcome: RollChance) -> None:
         if isinstance(outcome, Reroll):
-            mine = self._belts[(self._red + self._step) % self._rules.players]
+            mine = self._belts[(self._red + self._step) % self._n]
             for i in self._rerolling:
                 mine.remove(i)
             mine.extend(outcome.codes)
@@ -1080,7 +1104,7 @@ class RollState(State):
                 raise IllegalActionError("a menu token re-rolls at least one die")
             _check_subset(action.dice, belt, f"seat {seat}'s belt")
         elif kind == CHOPSTICKS:
-            n = self._rules.players
+            n = self._n
             if self._chops[seat] <= 0:
                 raise IllegalActionError(f"seat {seat} has no chopsticks token left")
             other = action.seat
@@ -1106,7 +1130,7 @@ class RollState(State):
         """As :meth:`State.apply`, without its generic bookkeeping: one seat decides."""
         if self._pending != _NONE or not isinstance(actions, dict) or len(actions) != 1:
             return State.apply(self, actions)
-        seat = (self._red + self._step) % self._rules.players
+        seat = (self._red + self._step) % self._n
         action = actions.get(seat)
         if action is None:
             return State.apply(self, actions)
@@ -1115,7 +1139,7 @@ class RollState(State):
         return None
 
     def _apply(self, actions: Mapping[int, RollAction]) -> None:
-        seat = (self._red + self._step) % self._rules.players
+        seat = (self._red + self._step) % self._n
         action = actions[seat]
         self._steps.append((seat, action))
         kind = action.kind
@@ -1139,7 +1163,7 @@ class RollState(State):
             return
         self._take(seat, action.face)
         self._step += 1
-        if self._step == self._rules.players:
+        if self._step == self._n:
             self._end_cycle()
 
     def _take(self, seat: int, face: int) -> None:
@@ -1173,7 +1197,7 @@ class RollState(State):
             self._puddings[seat] += got
 
     def _end_cycle(self) -> None:
-        n = self._rules.players
+        n = self._n
         self._step = 0
         if self._belts[0]:
             belts = self._belts
@@ -1185,7 +1209,7 @@ class RollState(State):
         self._end_round()
 
     def _end_round(self) -> None:
-        n = self._rules.players
+        n = self._n
         trays = tuple([self.tray(s) for s in range(n)])
         breakdown, points = score_codes(self._trays)
         deal = self._deal
@@ -1218,25 +1242,26 @@ class RollState(State):
         self._pending = _OVER
 
 
-def _check_belts(belts: object, n: int, k: int, masks: tuple[int, ...]) -> list[int]:
+def _check_belts(belts: tuple[Codes, ...], n: int, k: int, masks: tuple[int, ...]) -> list[int]:
     """IllegalActionError unless ``belts`` is n belts of k faces each, in face order,
     every face one the dice can show; each belt's :func:`_kinds_key`."""
-    if not isinstance(belts, tuple) or len(belts) != n:
+    if len(belts) != n:
         raise IllegalActionError(f"a roll gives the dice of {n} belts")
-    keys = []
+    keys: list[int] = []
     for s in range(n):
-        belt = belts[s]
-        if not isinstance(belt, tuple) or len(belt) != k:
+        belt: Codes = belts[s]
+        if len(belt) != k:
             raise IllegalActionError(f"seat {s}'s belt holds {k} dice")
         last = 0
         key = 0
-        for f in belt:
-            kind = _KIND[f]
-            if f < last or not (masks[kind] >> f) & 1:
+        for i in range(k):
+            f: int = belt[i]
+            if f < last or f >= _NF:
+                raise IllegalActionError(f"seat {s}'s belt is not a list of faces in face order")
+            kind: int = _KIND[f]
+            if not (masks[kind] >> f) & 1:
                 raise IllegalActionError(
-                    f"seat {s}'s belt is listed out of face order"
-                    if f < last
-                    else f"no {KINDS[kind]} die shows {FACE_IDS[f]!r} with these dice faces"
+                    f"no {KINDS[kind]} die shows {FACE_IDS[f]!r} with these dice faces"
                 )
             last = f
             key += 1 << (5 * kind)
@@ -1265,7 +1290,16 @@ def faces_text(ruleset: RollRuleset | None = None) -> str:
     rs = ruleset if ruleset is not None else RollRuleset(2)
     lines = []
     for kind, count in zip(KINDS, DICE_COUNTS, strict=True):
-        lines.append(f"  {kind} die (x{count}): {', '.join(rs.faces_of(kind))}")
+        faces = ", ".join(rs.faces_of(kind))
+        lines.append(
+            textwrap.fill(
+                faces,
+                78,
+                initial_indent=f"  {kind} die (x{count}): ",
+                subsequent_indent="    ",
+                break_on_hyphens=False,
+            )
+        )
     return "\n".join(lines)
 
 

@@ -3,7 +3,8 @@
 The rulebook lists the dice (10 appetizer, 6 maki, 5 nigiri, 5 specials,
 4 pudding) but prints their faces only on the trays, and no public source
 gives them. :data:`DEFAULT_DICE` is the project's reconstruction (FACTS.md);
-a player can load the faces of their own copy with :func:`load_dice`
+a player can load the faces of their own copy from a JSON file
+(:func:`sushigo.play.files.load_dice`)
 (``sushigo play --game sushi-roll --dice FILE``).
 
 Faces are named by id: ``dumpling``, ``tempura``, ``sashimi``, ``maki-1`` to
@@ -15,10 +16,8 @@ Faces are named by id: ``dumpling``, ``tempura``, ``sashimi``, ``maki-1`` to
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
-from pathlib import Path
-from typing import Any, Final
+from typing import Final
 
 from sushigo.core.cards import CardTable, CardType
 from sushigo.core.errors import OptionsError
@@ -135,21 +134,6 @@ def check_dice(table: object, where: str = "dice") -> dict[str, tuple[str, ...]]
     return out
 
 
-def load_dice(path: str) -> dict[str, tuple[str, ...]]:
-    """Read a face table from a JSON file (docs/sushi-roll.md shows the format)."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as exc:
-        raise OptionsError(f"cannot read the dice file {path!r}: {exc.strerror}") from None
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise OptionsError(
-            f"{path}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
-        ) from None
-    return check_dice(data, path)
-
-
 # ---------------------------------------------------------------------------
 # Scoring: pure functions of the trays and tokens.
 
@@ -245,13 +229,27 @@ def score_codes(trays: Sequence[Sequence[int]]) -> tuple[list[dict[str, int]], l
     """:func:`score_trays` on trays written as codes (the engine's form)."""
     breakdowns = []
     icons = []
+    first = second = 0
     for tray in trays:
         c = _counts(tray)
-        icons.append(c[_M1] + 2 * c[_M1 + 1] + 3 * c[_M1 + 2])
+        m = c[_M1] + 2 * c[_M1 + 1] + 3 * c[_M1 + 2]
+        icons.append(m)
+        if m > first:
+            first, second = m, first
+        elif first > m > second:
+            second = m
         breakdowns.append(_breakdown(c))
-    for b, m in zip(breakdowns, maki_points(icons), strict=True):
-        b["maki"] = m
-    return breakdowns, [sum(b.values()) for b in breakdowns]
+    totals = []
+    for s in range(len(breakdowns)):
+        b = breakdowns[s]
+        m = icons[s]
+        if m > 0:
+            b["maki"] = MAKI_POINTS[0] if m == first else MAKI_POINTS[1] if m == second else 0
+        total = 0
+        for v in b.values():
+            total += v
+        totals.append(total)
+    return breakdowns, totals
 
 
 def score_trays(trays: Sequence[Sequence[str]]) -> tuple[list[dict[str, int]], list[int]]:

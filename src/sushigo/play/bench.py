@@ -29,9 +29,13 @@ CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
     ("party 6p party-sampler random", "sushi-go-party", 6, {"menu": "party-sampler"}),
     ("party 5p points-platter random", "sushi-go-party", 5, {"menu": "points-platter"}),
     ("party 2p dinner-for-two random", "sushi-go-party", 2, {"menu": "dinner-for-two"}),
+    ("sushi-roll 4p random", "sushi-roll", 4, {}),
+    ("sushi-roll 2p random", "sushi-roll", 2, {}),
+    ("sushi-roll 5p random", "sushi-roll", 5, {}),
 )
-"""(label, game, players, options). The issue's targets: >= 1,000 random 8-player
-games/s on Big Banquet and >= 2,000 random 4-player games/s on Master Menu."""
+"""(label, game, players, options). The issues' targets: >= 1,000 random 8-player
+games/s on Big Banquet, >= 2,000 random 4-player games/s on Master Menu and >= 1,500
+random 4-player Sushi Roll games/s."""
 
 
 def measure(
@@ -79,8 +83,7 @@ def run_bench(args: argparse.Namespace) -> int:
     if not args.json:
         note = "" if build == "compiled" else " (run 'make bench' for the compiled one)"
         print(
-            f"engine: {build}{note}; {platform.python_implementation()} "
-            f"{platform.python_version()}"
+            f"engine: {build}{note}; {platform.python_implementation()} {platform.python_version()}"
         )
     cases = [c for c in CASES if not args.only or args.only in c[0]]
     if not cases:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
 import sys
+from typing import Any
 
-from sushigo.core.errors import ParseError
+from sushigo.core.errors import OptionsError, ParseError
 
 
 def read_text(path: str) -> tuple[str, str]:
@@ -26,3 +28,21 @@ def read_text(path: str) -> tuple[str, str]:
         raise ParseError(f"{name} is not a UTF-8 text file") from None
     except OSError as exc:
         raise ParseError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def load_dice(path: str) -> dict[str, tuple[str, ...]]:
+    """A Sushi Roll face table from a JSON file, checked (docs/sushi-roll.md shows the
+    format); OptionsError for a file that cannot be read or is not a face table."""
+    from sushigo.games.roll_dice import check_dice
+
+    try:
+        text, name = read_text(path)
+    except ParseError as exc:
+        raise OptionsError(f"cannot read the dice file: {exc}") from None
+    try:
+        data: Any = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise OptionsError(
+            f"{name}: not valid JSON ({exc.msg} at line {exc.lineno}, column {exc.colno})"
+        ) from None
+    return check_dice(data, name)

@@ -64,9 +64,67 @@ def _step_text(step: dict[str, Any], names: list[str]) -> str:
     """A mid-turn step of a Sushi Go Party! record."""
     if "draw" in step:
         return f"a menu draws {', '.join(map(str, step['draw']))}"
-    seat = step.get("seat")
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
-    return f"{who}: {step.get('choice')}"
+    return f"{_name(names, step.get('seat'))}: {step.get('choice')}"
+
+
+def _name(names: list[str], seat: object) -> str:
+    return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else f"seat {seat}"
+
+
+def _faces(faces: object) -> str:
+    return ", ".join(map(str, faces)) if isinstance(faces, list) else str(faces)
+
+
+def _roll_rounds(record: dict[str, Any], names: list[str]) -> list[str]:
+    """The rounds of a Sushi Roll record: the rolls, every decision and re-roll."""
+    lines = []
+    for r, rnd in enumerate(record["rounds"]):
+        lines.append(f"\nRound {r + 1} (red belt: {_name(names, rnd.get('red'))})")
+        for name, belt in zip(names, rnd.get("belts", []), strict=False):
+            lines.append(f"  {name}'s belt rolls {_faces(belt)}")
+        cycle = 1
+        for step in rnd.get("steps", []):
+            if not isinstance(step, dict):
+                continue
+            if "slide" in step:
+                cycle += 1
+                rolled = "; ".join(
+                    f"{name}: {_faces(b)}" for name, b in zip(names, step["slide"], strict=False)
+                )
+                lines.append(f"  belts slide left (cycle {cycle}), re-rolled: {rolled}")
+            elif "roll" in step:
+                lines.append(f"    re-rolled: {_faces(step['roll'])}")
+            else:
+                action = str(step.get("action"))
+                verb = ": " if ":" in action else " takes "
+                lines.append(f"  {_name(names, step.get('seat'))}{verb}{action}")
+        for name, tray in zip(names, rnd.get("trays", []), strict=False):
+            lines.append(f"  {name}'s tray: {_faces(tray)}")
+        scores = rnd.get("scores") or []
+        breakdowns = rnd.get("breakdown") or [{}] * len(scores)
+        for name, pts, b in zip(names, scores, breakdowns, strict=False):
+            parts = ", ".join(f"{k} {v}" for k, v in b.items() if v)
+            lines.append(f"  {name} scores {pts}" + (f" ({parts})" if parts else ""))
+    if "final_scores" in record:
+        lines.append("\nGame end")
+        seats = len(record["final_scores"])
+        puddings = record.get("puddings") or [0] * seats
+        pudding_points = record.get("dessert_scores") or [0] * seats
+        left = record.get("tokens_left") or [0] * seats
+        token_points = record.get("token_scores") or [0] * seats
+        for i, name in enumerate(names[:seats]):
+            lines.append(
+                f"  {name}: {puddings[i]} pudding tokens, {pudding_points[i]:+d}; "
+                f"{left[i]} menu and chopsticks tokens left, {token_points[i]:+d}; "
+                f"total {record['final_scores'][i]}"
+            )
+        lines.append(_winner_line(record, names))
+    return lines
+
+
+def _winner_line(record: dict[str, Any], names: list[str]) -> str:
+    won = [_name(names, i) for i in record.get("winners", [])]
+    return "Winner: " + " and ".join(won) if len(won) < 2 else "Shared win: " + ", ".join(won)
 
 
 def show(record: dict[str, Any], where: str) -> str:
@@ -78,6 +136,8 @@ def show(record: dict[str, Any], where: str) -> str:
         f"{rs.describe()} (seed {record.get('seed')})",
         "Seats: " + ", ".join(f"{n} [{a}]" for n, a in zip(names, agents, strict=False)),
     ]
+    if rs.name == "sushi-roll":
+        return "\n".join(lines + _roll_rounds(record, names))
     for r, rnd in enumerate(record["rounds"]):
         step = "left" if getattr(rs, "pass_step", lambda _r: 1)(r) == 1 else "right"
         lines.append(f"\nRound {r + 1} (hands pass {step})")
@@ -111,8 +171,5 @@ def show(record: dict[str, Any], where: str) -> str:
             else:
                 what = f"{(record.get('puddings') or [0] * rs.seats)[i]} puddings"
             lines.append(f"  {name}: {what}, {des:+d}; total {record['final_scores'][i]}")
-        won = [names[i] for i in record.get("winners", [])]
-        lines.append(
-            "Winner: " + " and ".join(won) if len(won) < 2 else "Shared win: " + ", ".join(won)
-        )
+        lines.append(_winner_line(record, names))
     return "\n".join(lines)

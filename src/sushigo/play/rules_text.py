@@ -9,7 +9,11 @@ import textwrap
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import game_names
 
-_MODULES = {"sushi-go": "sushigo.games.classic", "sushi-go-party": "sushigo.games.party"}
+_MODULES = {
+    "sushi-go": "sushigo.games.classic",
+    "sushi-go-party": "sushigo.games.party",
+    "sushi-roll": "sushigo.games.roll",
+}
 
 
 def rules_text(game: str) -> str:
@@ -54,11 +58,30 @@ def party_text(menu_name: str | None) -> str:
     return "\n".join(lines) + "\n"
 
 
+def roll_text(dice: str | None) -> str:
+    """Sushi Roll's dice: the reconstructed default faces, or those of a ``--dice`` file."""
+    from sushigo.cli import dice_table
+    from sushigo.games.roll import RollRuleset, faces_text
+
+    if dice:
+        ruleset = RollRuleset(2, dice=dice_table("sushi-roll", dice))
+        head = f"Dice faces from {dice}:"
+    else:
+        ruleset = RollRuleset(2)
+        head = "Dice faces (default: the project's reconstruction, not printed in the rulebook):"
+    return f"\n{head}\n{faces_text(ruleset)}\n"
+
+
 def run_rules(args: argparse.Namespace) -> int:
     text = rules_text(args.game)
+    dice = getattr(args, "dice", None)
     if args.game == "sushi-go-party":
         text += party_text(args.menu)
     elif args.menu:
         raise OptionsError("--menu goes with --game sushi-go-party")
+    if args.game == "sushi-roll":
+        text += roll_text(dice)
+    elif dice:
+        raise OptionsError("--dice goes with --game sushi-roll")
     print(text, end="")
     return 0

@@ -22,7 +22,7 @@ from rich.text import Text
 import sushigo
 from sushigo.agents import make_agent
 from sushigo.agents.base import Agent
-from sushigo.cli import parse_list, parse_variants, resolve_menu
+from sushigo.cli import dice_table, parse_list, parse_variants, resolve_menu
 from sushigo.core.actions import Pick
 from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
@@ -31,7 +31,6 @@ from sushigo.core.views import PlayerView
 from sushigo.games.classic import ClassicRuleset, ClassicState
 from sushigo.games.party import PartyRuleset
 from sushigo.games.roll import RollRuleset
-from sushigo.games.roll_dice import load_dice
 from sushigo.play.loop import play_game, record_game, seat_names
 from sushigo.tui.cards import tableau_text
 from sushigo.tui.human import HumanAgent, InputFn, Quit, console_input
@@ -224,9 +223,9 @@ def run_play(
         if menu:
             raise OptionsError(f"--menu goes with --game {PARTY}; Sushi Roll has no menu")
         if dice:
-            options["dice"] = load_dice(dice)
+            options["dice"] = dice_table(args.game, dice)
     elif dice:
-        raise OptionsError(f"--dice goes with --game {ROLL}")
+        dice_table(args.game, dice)  # says --dice goes with sushi-roll
     elif args.game == PARTY:
         if options:
             raise OptionsError("--variant is for sushi-go; Sushi Go Party! is played with a --menu")

@@ -53,12 +53,12 @@ from sushigo.games.roll_dice import (
     START_CHOPSTICKS,
     START_MENU,
     SUPPLY,
-    load_dice,
     pudding_points,
     roll_winners,
     score_trays,
     token_points,
 )
+from sushigo.play.files import load_dice
 from sushigo.tui.cards import groups_text
 from sushigo.tui.screen import cards_grid, round_table, winner_sentence
 
