@@ -329,24 +329,26 @@ HAND_CHECK_PARTY_BREAKDOWN: list[dict[str, int]] = [
 def test_hand_checked_sushi_roll_game() -> None:
     """``sushi-roll-3p-seed2.json``, worked out by hand from the rulebook.
 
-    Round 1 trays: seat 0 wasabi, pudding-2, wasabi, maki-1, tempura, dumpling x2;
-    seat 1 menu, menu-2, dumpling x2, tempura, maki-2, squid-nigiri; seat 2
-    squid-nigiri, chopsticks-2, sashimi, maki-3, dumpling, pudding-2, maki-1.
-    Maki icons 1, 2, 4: seat 2 scores 6, seat 1 scores 3. Seat 0: 1 tempura (1) and
-    2 dumplings (4), the wasabis alone score nothing: 5. Seat 1: dumplings 4,
-    tempura 1, maki 3, a squid with no wasabi 3: 11. Seat 2: squid 3, 1 sashimi 0,
-    1 dumpling 2, maki 6: 11. Game end: pudding tokens 5, 2, 9 give 0, -6, +6; no
-    tokens left. Totals 5+13+16 = 34, 11+14+9-6 = 28, 11+9+9+6 = 35: seat 2 wins.
+    Round 1 trays: seat 0 maki-1, pudding-1, pudding-3, sashimi, dumpling x2,
+    pudding-1; seat 1 menu-2, salmon-nigiri x3, dumpling, tempura x2; seat 2
+    egg-nigiri, salmon-nigiri, tempura, chopsticks, wasabi, dumpling, maki-1.
+    Maki: seats 0 and 2 tie with 1 icon and both score 6; nobody is second.
+    Seat 0: 1 sashimi 0, 2 dumplings 4, maki 6: 10. Seat 1: three salmon 6 (no
+    wasabi), 1 dumpling 2, 2 tempura 5: 13. Seat 2: egg 1 and salmon 2 (both taken
+    before the wasabi, which stays empty and scores 0), tempura 1, dumpling 2,
+    maki 6: 12. Game end: pudding tokens 6, 2, 4 give +6, -6, 0; 0, 0 and 1 tokens
+    left give no point. Totals 10+17+13+6 = 46, 13+11+8-6 = 26, 12+6+7 = 25.
     """
     record = json.loads((GOLDEN / "sushi-roll-3p-seed2.json").read_text(encoding="utf-8"))
     first = record["rounds"][0]
-    assert Counter(first["trays"][0]) == Counter(
-        ["wasabi", "pudding-2", "wasabi", "maki-1", "tempura", "dumpling", "dumpling"]
+    assert Counter(first["trays"][2]) == Counter(
+        ["egg-nigiri", "salmon-nigiri", "tempura", "chopsticks", "wasabi", "dumpling", "maki-1"]
     )
-    assert first["scores"] == [5, 11, 11]
-    assert [b["maki"] for b in first["breakdown"]] == [0, 3, 6]
-    assert [r["scores"] for r in record["rounds"]][1:] == [[13, 14, 9], [16, 9, 9]]
-    assert record["puddings"] == [5, 2, 9] and record["dessert_scores"] == [0, -6, 6]
-    assert record["final_scores"] == [34, 28, 35] and record["winners"] == [2]
+    assert first["scores"] == [10, 13, 12]
+    assert [b["maki"] for b in first["breakdown"]] == [6, 0, 6]
+    assert [r["scores"] for r in record["rounds"]][1:] == [[17, 11, 6], [13, 8, 7]]
+    assert record["puddings"] == [6, 2, 4] and record["dessert_scores"] == [6, -6, 0]
+    assert record["tokens_left"] == [0, 0, 1] and record["token_scores"] == [0, 0, 0]
+    assert record["final_scores"] == [46, 26, 25] and record["winners"] == [0]
     state = replay(record)
-    assert state.returns() == [34, 28, 35]
+    assert state.returns() == [46, 26, 25]

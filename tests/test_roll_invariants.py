@@ -20,6 +20,8 @@ import sushigo
 from sushigo.core.records import dumps, loads, make_record, replay
 from sushigo.games.roll import (
     RollAction,
+    RollDeal,
+    RollRuleset,
     RollState,
     action_from_id,
     action_id,
@@ -179,3 +181,30 @@ def test_a_copy_plays_on_independently() -> None:
             copy.apply({seat: copy.legal_actions(seat)[-1]})
     after = [state.belt(s) for s in range(3)], [state.tray(s) for s in range(3)], state.supply
     assert before == after and not state.is_terminal()
+
+
+def test_rolls_and_draws_are_fair() -> None:
+    """Dealt dice, by kind and by face, come up as often as the bag and the faces say."""
+    rules = RollRuleset(2)
+    state = rules.new_game()
+    rng = random.Random(11)
+    kinds: Counter[str] = Counter()
+    faces: Counter[str] = Counter()
+    deals = 3000
+    for _ in range(deals):
+        deal = state.sample_chance(rng)
+        assert isinstance(deal, RollDeal)
+        for belt in deal.belts:
+            for face in belt:
+                kinds[KIND_OF[face]] += 1
+                faces[face] += 1
+    dice = deals * 16
+    for kind, count in zip(KINDS, DICE_COUNTS, strict=True):
+        p = count / 30
+        sd = (dice * p * (1 - p)) ** 0.5
+        assert abs(kinds[kind] - dice * p) < 5 * sd, kind
+        sides = rules.faces_of(kind)
+        for face in set(sides):
+            q = sides.count(face) / 6
+            n = kinds[kind]
+            assert abs(faces[face] - n * q) < 5 * (n * q * (1 - q)) ** 0.5, face

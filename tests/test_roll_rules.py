@@ -14,8 +14,10 @@ import pytest
 import sushigo
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError
 from sushigo.games.roll import (
+    MENU,
     BeltRoll,
     Reroll,
+    RollAction,
     RollDeal,
     RollState,
     action_from_id,
@@ -531,3 +533,50 @@ def test_dice_file_errors(tmp_path: Any) -> None:
     bad.write_text("{", encoding="utf-8")
     with pytest.raises(OptionsError, match="not valid JSON"):
         load_dice(str(bad))
+
+
+def test_the_first_red_belt_goes_to_a_random_seat() -> None:
+    state = sushigo.make("sushi-roll", players=4).new_game()
+    reds = set()
+    for seed in range(40):
+        deal = state.sample_chance(random.Random(seed))
+        assert isinstance(deal, RollDeal)
+        reds.add(deal.red)
+    assert reds == {0, 1, 2, 3}
+
+
+def test_a_menu_rerolls_at_least_one_die() -> None:
+    state = dealt(4, FOUR)
+    with pytest.raises(IllegalActionError, match="at least one die"):
+        state.apply({0: RollAction(MENU, dice=())})
+    menus = [a for a in state.legal_actions(0) if a.what == "menu"]
+    assert len(menus) == 2**6 - 1 and all(a.dice for a in menus)
+
+
+RULING_TESTS: dict[str, list[str]] = {
+    "faces of the dice are the project's reconstruction": [
+        "test_custom_dice_are_validated_and_kept_in_the_options",
+        "test_bad_dice_tables",
+    ],
+    "red-bordered belt goes to a random seat": ["test_the_first_red_belt_goes_to_a_random_seat"],
+    "menu token re-rolls at least one die": ["test_a_menu_rerolls_at_least_one_die"],
+    "chopsticks swap needs a die on another": [
+        "test_illegal_decisions_say_why",
+        "test_dice_on_trays_can_never_be_swapped",
+    ],
+    "Pudding tokens are counted by value": ["test_taking_a_token_die_gives_tokens_at_once"],
+    "same number of pudding tokens, nobody scores": ["test_pudding_tokens_at_game_end"],
+    "at least one maki icon": ["test_maki_most_six_second_three"],
+    "win is shared": ["test_winner_tie_broken_by_pudding_tokens_then_shared"],
+}
+"""Every ruling in roll.RULINGS (by a phrase of it) and the tests that pin it down."""
+
+
+def test_every_ruling_has_a_test() -> None:
+    from sushigo.games.roll import RULINGS
+
+    for ruling in RULINGS:
+        keys = [k for k in RULING_TESTS if k in ruling]
+        assert len(keys) == 1, f"no test is named for the ruling {ruling!r}"
+        for name in RULING_TESTS[keys[0]]:
+            assert callable(globals().get(name)), f"{name} (for {keys[0]!r}) does not exist"

@@ -74,6 +74,8 @@ from sushigo.games.roll_dice import (
 
 PICK_COST = 2.0
 """Points a future pick is worth elsewhere: the price of waiting for a set die."""
+HOPE = 1.0
+"""Weight of points that depend on dice still to come (sets in progress, free wasabi)."""
 TOKEN_END = 0.5
 """A menu or chopsticks token at game end: 1 point per 2 tokens."""
 TOKEN_USE = 0.5
@@ -326,7 +328,7 @@ class _Seat:
         best = 3.0 * (1.0 - squid) + 2.0 * squid * (1.0 - salmon) + squid * salmon * (1.0 - egg)
         some = 1.0 - squid * salmon * egg
         cond = best / some if some > 1e-9 else 0.0
-        per = max(0.0, WASABI_FACTOR * cond - PICK_COST)
+        per = HOPE * max(0.0, WASABI_FACTOR * cond - PICK_COST)
         wasabi = [0.0]
         nig = at_least(avail[-1], s[_W] + 1)
         for i in range(1, s[_W] + 2):
@@ -364,7 +366,7 @@ class _Seat:
             prev = nxt
             if acc > best:
                 best = acc
-        return now + best
+        return now + HOPE * best
 
     def value(self, f: int) -> float:
         """What taking a die showing face ``f`` now adds to this seat's objective."""

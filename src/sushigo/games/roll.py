@@ -107,6 +107,13 @@ _MENU_GAIN: Final[dict[int, int]] = {_F["menu"]: 1, _F["menu-2"]: 2}
 _CHOP_GAIN: Final[dict[int, int]] = {_F["chopsticks"]: 1, _F["chopsticks-2"]: 2}
 _PUDDING_GAIN: Final[dict[int, int]] = {_F["pudding-1"]: 1, _F["pudding-2"]: 2, _F["pudding-3"]: 3}
 _KIND: Final[tuple[int, ...]] = KIND_OF
+_SIX8: Final = 6**8
+"""Eight dice rolls in one random float: its base-6 digits (6**8 is far below 2**53)."""
+_PACK: Final = 1 << 40
+"""Draws from the bag packed into one random float, up to this many outcomes."""
+_MENU_GAINS: Final[tuple[int, ...]] = tuple(_MENU_GAIN.get(f, 0) for f in range(_NF))
+_CHOP_GAINS: Final[tuple[int, ...]] = tuple(_CHOP_GAIN.get(f, 0) for f in range(_NF))
+_PUDDING_GAINS: Final[tuple[int, ...]] = tuple(_PUDDING_GAIN.get(f, 0) for f in range(_NF))
 
 TAKE: Final = 0
 MENU: Final = 1
@@ -973,17 +980,34 @@ class RollState(State):
     # -- chance -------------------------------------------------------------------
 
     def sample_chance(self, rng: random.Random) -> RollChance:
+        """Draw the pending roll. One call of ``rng.random()`` rolls up to 8 dice (its
+        base-6 digits), or makes up to 8 draws from the bag."""
         rand = rng.random
         dice = self._dice
         pending = self._pending
+        x = 0
+        left = 0
         if pending == _REROLL:
-            return Reroll(
-                codes=tuple([dice[_KIND[f]][int(rand() * SIDES)] for f in self._rerolling])
-            )
+            faces: list[int] = []
+            for f in self._rerolling:
+                if not left:
+                    x = int(rand() * _SIX8)
+                    left = 8
+                faces.append(dice[_KIND[f]][x % SIDES])
+                x //= SIDES
+                left -= 1
+            return Reroll(codes=tuple(faces))
         if pending == _SLIDE:
             out = []
             for belt in self._belts:
-                faces = [dice[_KIND[f]][int(rand() * SIDES)] for f in belt]
+                faces = []
+                for f in belt:
+                    if not left:
+                        x = int(rand() * _SIX8)
+                        left = 8
+                    faces.append(dice[_KIND[f]][x % SIDES])
+                    x //= SIDES
+                    left -= 1
                 faces.sort()
                 out.append(tuple(faces))
             return BeltRoll(codes=tuple(out))
@@ -992,12 +1016,30 @@ class RollState(State):
             k = self._k
             bag = list(self._rules.bag)
             size = len(bag)
-            for i in range(n * k):  # a partial Fisher-Yates draw from the bag
-                j = i + int(rand() * (size - i))
-                bag[i], bag[j] = bag[j], bag[i]
+            total = n * k
+            i = 0
+            while i < total:  # a partial Fisher-Yates draw, several draws per call
+                span = 1
+                m = i
+                while m < total and span * (size - m) <= _PACK:
+                    span *= size - m
+                    m += 1
+                x = int(rand() * span)
+                while i < m:
+                    j = i + x % (size - i)
+                    x //= size - i
+                    bag[i], bag[j] = bag[j], bag[i]
+                    i += 1
             belts = []
             for s in range(n):
-                faces = [dice[kind][int(rand() * SIDES)] for kind in bag[s * k : (s + 1) * k]]
+                faces = []
+                for kind in bag[s * k : (s + 1) * k]:
+                    if not left:
+                        x = int(rand() * _SIX8)
+                        left = 8
+                    faces.append(dice[kind][x % SIDES])
+                    x //= SIDES
+                    left -= 1
                 faces.sort()
                 belts.append(tuple(faces))
             red = int(rand() * n) if self._round == 0 else self._red
@@ -1178,19 +1220,19 @@ class RollState(State):
             self._free[seat] += 1
             return
         supply = self._supply
-        gain = _MENU_GAIN.get(face, 0)
+        gain = _MENU_GAINS[face]
         if gain:
             got = min(gain, supply[0])
             supply[0] -= got
             self._menus[seat] += got
             return
-        gain = _CHOP_GAIN.get(face, 0)
+        gain = _CHOP_GAINS[face]
         if gain:
             got = min(gain, supply[1])
             supply[1] -= got
             self._chops[seat] += got
             return
-        gain = _PUDDING_GAIN.get(face, 0)
+        gain = _PUDDING_GAINS[face]
         if gain:
             got = min(gain, supply[2])
             supply[2] -= got
