@@ -200,7 +200,7 @@ def wasabi_first(squid_mine: bool) -> RollState:
         # seat 0: 3 appetizer, 2 maki, 1 special, 1 pudding die; no nigiri die
         roll(
             state,
-            ["dumpling", "tempura", "sashimi", "maki-1", "maki-1", "chopsticks", "pudding-1"],
+            ["dumpling", "dumpling", "dumpling", "maki-1", "maki-1", "chopsticks", "pudding-1"],
             ["dumpling", "dumpling", "tempura", "maki-1", "squid-nigiri", "menu", "pudding-1"],
         )
     do(state, "dumpling")  # seat 1 goes first now
@@ -219,8 +219,9 @@ def test_greedy_puts_a_squid_on_its_free_wasabi() -> None:
 
 
 def test_greedy_uses_chopsticks_for_a_squid_on_its_wasabi() -> None:
-    # its own belt offers at most a couple of points; seat 1's squid is worth 9 on the
-    # wasabi, far more than the chopsticks token spent
+    # its own belt offers about 2 points a die (a first dumpling, a maki roll, a token,
+    # a pudding); seat 1's squid is worth 9 on the wasabi, far more than the chopsticks
+    # token spent (half a point at game end)
     state = wasabi_first(squid_mine=False)
     assert state.chopsticks[0] == 2
     action = decide(state)
@@ -252,7 +253,7 @@ def test_greedy_never_spends_a_token_it_does_not_have() -> None:
     do(state, "salmon-nigiri")
     roll(
         state,
-        ["dumpling", "tempura", "sashimi", "maki-1", "maki-1", "chopsticks", "pudding-1"],
+        ["dumpling", "dumpling", "dumpling", "maki-1", "maki-1", "chopsticks", "pudding-1"],
         ["dumpling", "dumpling", "tempura", "maki-1", "squid-nigiri", "menu", "pudding-1"],
     )
     do(state, "dumpling")
@@ -263,30 +264,57 @@ def test_greedy_never_spends_a_token_it_does_not_have() -> None:
     assert action.what == "take" and action in legal
 
 
-def test_greedy_rerolls_a_poor_belt_with_a_menu() -> None:
-    # Seat 0 has a free wasabi and its nigiri die shows an egg (3 points on the
-    # wasabi); a re-rolled nigiri die is worth 3 x (1+1+2+2+2+3)/6 = 5.5 on average,
-    # more than a menu token's worth, and seat 1's belt has nothing better.
+def last_egg() -> RollState:
+    """Five players, round 1, last turn: seat 0 has a free wasabi on its tray and an
+    egg nigiri as the last die on its belt. Every die keeps its face when the belts
+    roll, and the other seats always take the first die of their belt."""
     state = deal(
         [
-            ["wasabi", "tempura", "dumpling", "dumpling", "maki-1", "egg-nigiri", "menu"]
-            + ["pudding-1"],
-            ["dumpling", "tempura", "sashimi", "maki-2", "maki-3", "salmon-nigiri"]
-            + ["chopsticks", "pudding-2"],
+            ["maki-1", "maki-2", "maki-3", "wasabi", "pudding-1"],
+            ["dumpling", "tempura", "maki-1", "maki-2", "egg-nigiri"],
+            ["dumpling", "dumpling", "tempura", "chopsticks", "menu"],
+            ["dumpling", "tempura", "sashimi", "maki-1", "egg-nigiri"],
+            ["dumpling", "tempura", "egg-nigiri", "salmon-nigiri", "wasabi"],
         ]
     )
-    do(state, "wasabi")
-    do(state, "maki-3")
-    # seat 0: 3 appetizer, 1 maki, 1 nigiri, 1 special, 1 pudding die
-    roll(
-        state,
-        ["tempura", "tempura", "sashimi", "maki-1", "egg-nigiri", "chopsticks", "pudding-1"],
-        ["dumpling", "dumpling", "tempura", "maki-1", "egg-nigiri", "menu", "pudding-1"],
-    )
-    do(state, "menu")  # seat 1 goes first
-    action = decide(state)
-    assert action.what == "menu"
-    assert "egg-nigiri" in action.faces
+    mine = iter(["wasabi", "tempura", "sashimi", "chopsticks"])
+    while not (state.cycle == 4 and state.current() == 0):
+        if state.is_chance():
+            roll(state, *[list(state.belt(s)) for s in range(5)])
+            continue
+        seat = state.current()
+        do(state, next(mine) if seat == 0 else state.belt(seat)[0])
+    assert state.tray(0) == ("wasabi", "tempura", "sashimi", "chopsticks")
+    assert [state.belt(s) for s in range(5)] == [
+        ("egg-nigiri",),
+        ("menu",),
+        ("egg-nigiri",),
+        ("wasabi",),
+        (),
+    ]
+    return state
+
+
+def test_greedy_rerolls_a_poor_belt_with_a_menu() -> None:
+    # The egg scores 3 on the wasabi; the nigiri die re-rolled scores
+    # 3 x (1+1+2+2+2+3)/6 = 5.5 on average, and a menu token is worth half a point at
+    # game end. The other belts hold a menu die, an egg and a wasabi.
+    state = last_egg()
+    assert state.menus[0] == 3
+    assert decide(state) == parse_roll_action("menu:egg-nigiri")
+    do(state, "menu:egg-nigiri")
+    state.apply_chance(Reroll(("squid-nigiri",)))
+    assert state.menus[0] == 2
+    assert decide(state) == parse_roll_action("squid-nigiri")
+
+
+def test_greedy_keeps_its_tokens_for_a_good_die() -> None:
+    # The re-roll shows a salmon: 6 on the wasabi. The die re-rolled again would score
+    # 3, 3, 6, 6, 6 or 9 (5.5 on average), less than the 6 it shows, so no menu.
+    state = last_egg()
+    do(state, "menu:egg-nigiri")
+    state.apply_chance(Reroll(("salmon-nigiri",)))
+    assert decide(state) == parse_roll_action("salmon-nigiri")
 
 
 # ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import random
 import re
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -132,19 +133,68 @@ class Desk:
         return buf.getvalue()
 
 
-def cell(screen: str, player: str, column: str) -> str:
-    """One cell of the table on a screen, by the player's name and the column title."""
+SHOWN: dict[str, str] = {
+    "dumpling": "Dumpling",
+    "tempura": "Tempura",
+    "sashimi": "Sashimi",
+    "maki-1": "Maki 1",
+    "maki-2": "Maki 2",
+    "maki-3": "Maki 3",
+    "egg-nigiri": "Egg nigiri",
+    "salmon-nigiri": "Salmon nigiri",
+    "squid-nigiri": "Squid nigiri",
+    "wasabi": "Wasabi",
+    "chopsticks": "Chopsticks",
+    "chopsticks-2": "Chopsticks 2",
+    "menu": "Menu",
+    "menu-2": "Menu 2",
+    "pudding-1": "Pudding 1",
+    "pudding-2": "Pudding 2",
+    "pudding-3": "Pudding 3",
+}
+"""How the screen names each face (the short names the prompts accept)."""
+
+
+def shown(faces: Iterable[str]) -> str:
+    """Dice as the table lists them: ``Dumpling x2, Tempura`` (grouped in order)."""
+    counts: dict[str, int] = {}
+    for f in faces:
+        name = "+".join(SHOWN[x] for x in f.split("+"))
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{name} x{n}" for name, n in counts.items()) or "-"
+
+
+def seat_block(screen: str, player: str) -> dict[str, str]:
+    """One seat's block of the table on a screen: ``seat`` (its number), ``head`` (the
+    rest of its first line), ``belt`` and ``tray`` (wrapped lines joined; ``head lines``,
+    ``belt lines`` and ``tray lines`` keep the line breaks), and ``round`` (the points
+    the tray makes so far, e.g. ``+9``)."""
     lines = screen.splitlines()
-    head = next(line for line in lines if re.search(r"\bSeat\s+Player\b", line))
-    titles = [(m.start(), m.group()) for m in re.finditer(r"\S+", head)]
-    starts = [pos for pos, _ in titles]
-    k = [t for _, t in titles].index(column)
-    # Text columns start where their title starts; the number columns are right-aligned
-    # and their values are no wider than their titles.
-    left = starts[k]
-    right = starts[k + 1] if k + 1 < len(titles) else None
-    row = next(line for line in lines if re.match(rf"\s*\d+\s+{re.escape(player)}\b", line))
-    return row[left:right].strip()
+    i = next(k for k, x in enumerate(lines) if re.match(rf"Seat \d+  {re.escape(player)}\b", x))
+    m = re.match(r"Seat (\d+)  (.*)$", lines[i])
+    assert m
+    block = {"seat": m.group(1), "head": m.group(2).strip()}
+    block["head lines"] = block["head"]
+    key = "head"
+    for line in lines[i + 1 :]:
+        label = re.match(r" +(belt|tray): (.*)$", line)
+        if label:
+            key = label.group(1)
+            block[key] = block[key + " lines"] = label.group(2).strip()
+        elif line.startswith(" ") and line.strip():
+            block[key] += " " + line.strip()
+            block[key + " lines"] += "\n" + line.strip()
+        else:
+            break
+    tray = re.fullmatch(r"(.*) \(([-+]\d+) this round\)", block["tray"])
+    assert tray, block["tray"]
+    block["tray"], block["round"] = tray.group(1), tray.group(2)
+    return block
+
+
+def tokens(menu: int, chopsticks: int, pudding: int, score: int = 0) -> str:
+    """The tokens and score part of a seat's first line."""
+    return f"menu {menu}, chopsticks {chopsticks}, pudding {pudding}  score {score}"
 
 
 # ---------------------------------------------------------------------------
@@ -172,18 +222,25 @@ def test_take_forms(typed: str, face: str) -> None:
     screen = desk.screen()
     name = desk.out().splitlines()[-1]
     assert name.startswith("You took ")
-    tray = cell(screen, "Tester", "Tray")
-    belt = cell(screen, "Tester", "Belt")
-    shown = {"maki-1": "Maki 1", "squid-nigiri": "Squid nigiri", "menu-2": "Menu 2"}
-    label = shown.get(face, face.capitalize().replace("-", " "))
-    assert tray == label
-    if face != "tempura":  # the other dice stay on the belt
-        assert label not in belt
-    else:
-        assert belt.startswith("Tempura,")  # one of the two is left
+    mine = seat_block(screen, "Tester")
+    assert mine["seat"] == "0"
+    assert mine["tray"] == SHOWN[face]
+    left = list(BELTS4[0])
+    left.remove(face)  # the other dice stay on the belt
+    assert mine["belt"] == shown(left)
     # Tokens from the rulebook: 3 menu and 2 chopsticks at the start, plus what the die gives.
-    assert cell(screen, "Tester", "Menu") == ("5" if face == "menu-2" else "3")
-    assert cell(screen, "Tester", "Pudd.") == ("1" if face == "pudding-1" else "0")
+    menus = 5 if face == "menu-2" else 3
+    assert mine["head"] == "Tester (you) [red belt]  done  " + tokens(
+        menus, 2, 1 if face == "pudding-1" else 0
+    )
+    # This round's points so far: one tempura 1, a squid nigiri 3; the only maki icons
+    # are the most (6 points); pudding and menu dice score nothing in the round.
+    points = {"tempura": 1, "maki-1": 6, "squid-nigiri": 3}.get(face, 0)
+    assert mine["round"] == f"+{points}"
+    nxt = seat_block(screen, "Random 1")
+    assert nxt["head"] == "Random 1  now  " + tokens(3, 2, 0)
+    assert nxt["belt"] == "Dumpling, Sashimi, Maki 2, Egg nigiri, Wasabi, Pudding 2"
+    assert nxt["tray"] == "-" and nxt["round"] == "+0"
     if face == "menu-2":
         assert name == "You took Menu 2 and get 2 menu tokens."
 
@@ -216,10 +273,9 @@ def test_menu_reroll_is_told_and_shown() -> None:
         "You used a menu token (2 left) to re-roll 2 dice: Tempura -> Sashimi, Maki 1 -> Maki 3."
     )
     screen = desk.screen()
-    assert cell(screen, "Tester", "Menu") == "2"
-    assert cell(screen, "Tester", "Belt") == (
-        "Tempura, Sashimi, Maki 3, Squid nigiri, Menu 2, Pudding 1"
-    )
+    mine = seat_block(screen, "Tester")
+    assert mine["head"] == "Tester (you) [red belt]  now  " + tokens(2, 2, 0)
+    assert mine["belt"] == "Tempura, Sashimi, Maki 3, Squid nigiri, Menu 2, Pudding 1"
     assert "Supply: 7 menu" in screen  # 18 in the box, 4 x 3 handed out, 1 returned
 
 
@@ -256,13 +312,13 @@ def test_chopsticks_swap_is_told_and_shown() -> None:
         "You used a chopsticks token (1 left) to swap your Tempura with Random 2's Maki 3."
     )
     screen = desk.screen()
-    assert cell(screen, "Tester", "Belt") == (
-        "Tempura, Maki 1, Maki 3, Squid nigiri, Menu 2, Pudding 1"
-    )
-    assert cell(screen, "Random 2", "Belt") == (
-        "Dumpling x2, Tempura, Salmon nigiri, Chopsticks, Pudding 3"
-    )
-    assert cell(screen, "Tester", "Chop.") == "1"
+    mine = seat_block(screen, "Tester")
+    assert mine["belt"] == "Tempura, Maki 1, Maki 3, Squid nigiri, Menu 2, Pudding 1"
+    assert mine["head"].endswith(tokens(3, 1, 0))
+    theirs = seat_block(screen, "Random 2")
+    assert theirs["seat"] == "2"
+    assert theirs["belt"] == "Dumpling x2, Tempura, Salmon nigiri, Chopsticks, Pudding 3"
+    assert theirs["head"] == "Random 2  " + tokens(3, 2, 0)  # swapping costs them nothing
 
 
 def test_bad_input_is_explained_and_asked_again() -> None:
@@ -382,9 +438,125 @@ def test_nigiri_goes_on_the_wasabi() -> None:
     desk.apply(0, action)
     assert desk.out().splitlines()[-1] == "You took Squid nigiri, onto your wasabi (x3)."
     screen = desk.screen()
-    assert cell(screen, "Tester", "Tray") == "Wasabi+Squid nigiri"
-    assert cell(screen, "Tester", "Now") == "9"
-    assert cell(screen, "Random 1", "Tray") == "Dumpling, Egg nigiri"
+    mine = seat_block(screen, "Tester")
+    assert mine["tray"] == "Wasabi+Squid nigiri" and mine["round"] == "+9"
+    theirs = seat_block(screen, "Random 1")
+    # One dumpling is 2 points, an egg nigiri 1.
+    assert theirs["tray"] == "Dumpling, Egg nigiri" and theirs["round"] == "+3"
+    # Both took a die: the belts slid, and the red belt with them, back to the human;
+    # nobody has taken a die in the new cycle yet.
+    assert theirs["head"] == "Random 1  " + tokens(3, 2, 0)
+    assert mine["head"] == "Tester (you) [red belt]  " + tokens(3, 2, 0)
+
+
+# ---------------------------------------------------------------------------
+# The table at 80 columns
+
+BELTS5 = (
+    ("dumpling", "sashimi", "maki-3", "salmon-nigiri", "chopsticks-2"),
+    ("tempura", "maki-1", "squid-nigiri", "menu-2", "pudding-3"),
+    ("dumpling", "sashimi", "maki-2", "egg-nigiri", "pudding-2"),
+    ("tempura", "maki-3", "salmon-nigiri", "wasabi", "pudding-1"),
+    ("dumpling", "sashimi", "squid-nigiri", "chopsticks", "menu"),
+)
+"""A 5-player deal showing every face: 8 appetizer, 4 maki, 5 nigiri, 5 special and
+3 pudding dice (the bag holds 10, 6, 5, 5 and 4)."""
+
+NAMES5 = ["Alexandra Longname", "Greedy Bot 1", "Random 2", "Random 3", "Bartholomew Bot"]
+
+
+def screen_at(state: RollState, names: Sequence[str], width: int) -> str:
+    """The human's screen (seat 0) printed at ``width`` columns."""
+    table = RollTable(make_console()[0], list(names))
+    table.remember(state)
+    buf = io.StringIO()
+    console = Console(file=buf, width=width, color_system=None, force_terminal=False)
+    console.print(table.screen(state.observe(0)))
+    return buf.getvalue()
+
+
+def check_whole_entries(block: dict[str, str]) -> None:
+    """Every line of a seat's belt and tray holds whole entries: a line break never
+    cuts a face name, nor a token count from its number."""
+    for line in block["head lines"].splitlines():
+        assert not re.search(r"\b(menu|chopsticks|pudding|score)$", line), line
+        assert not re.match(r"\d", line), line
+    names = set(SHOWN.values()) | {"-"}
+    for key in ("belt lines", "tray lines"):
+        for line in block[key].splitlines():
+            line = re.sub(r"\s*\([-+]\d+ this round\)", "", line)
+            for entry in filter(None, line.split(", ")):
+                entry = re.sub(r" x\d+,?$", "", entry.rstrip(","))
+                assert all(part in names for part in entry.split("+")), (key, line)
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_table_reads_at_80_columns(width: int) -> None:
+    state = dealt(BELTS5, red=4)
+    state.apply({4: take("chopsticks")})  # the red belt's holder goes first
+    screen = screen_at(state, NAMES5, width)
+    assert "…" not in screen
+    assert max(len(line) for line in screen.splitlines()) <= width
+    assert "Round 1 of 3 - cycle 1 of 5" in screen
+    assert "Bartholomew Bot has the red belt and goes first in each cycle" in screen
+    # 18 menu and 12 chopsticks tokens in the box, 3 and 2 for each of the 5 players;
+    # the chopsticks die took one more. Puddings count by value: 14 x 1 + 6 x 3.
+    assert "Supply: 3 menu and 1 chopsticks tokens, 32 puddings left." in screen
+    listed: set[str] = set()
+    for seat, name in enumerate(NAMES5):
+        block = seat_block(screen, name)
+        assert block["seat"] == str(seat)
+        belt = [f for f in BELTS5[seat] if not (seat == 4 and f == "chopsticks")]
+        assert block["belt"] == shown(belt)
+        listed.update(block["belt"].split(", "))
+        check_whole_entries(block)
+        chopsticks, turn = 2, ""
+        if seat == 0:
+            turn = "now"
+        if seat == 4:
+            chopsticks, turn = 3, "done"
+            assert block["tray"] == "Chopsticks" and block["round"] == "+0"
+        else:
+            assert block["tray"] == "-" and block["round"] == "+0"
+        head = re.sub(r"\s+", " ", block["head"])
+        assert head.endswith(f"{turn} menu 3, chopsticks {chopsticks}, pudding 0 score 0".strip())
+        assert ("[red belt]" in head) == (seat == 4)
+        assert ("(you)" in head) == (seat == 0)
+        if width == 120:  # room for everything: one line each
+            assert "\n" not in block["belt lines"] + block["tray lines"]
+    # Every face of the dice is on some belt, named in full.
+    assert listed == set(SHOWN.values()) - {"Chopsticks"}
+    assert "Your turn. Your belt:" in screen
+
+
+def test_long_trays_wrap_between_entries() -> None:
+    # Two players, the last cycle of a round: 7 dice on each tray, one on each belt.
+    # At 80 columns and narrower, lines break between entries only.
+    rs = sushigo.make("sushi-roll", players=2)
+    assert isinstance(rs, RollRuleset)
+    state = rs.new_game()
+    bots = [make_agent("random", 5), make_agent("random", 6)]
+    rng = random.Random(8)
+    while state.is_chance() or len(state.tray(0)) + len(state.tray(1)) < 14:
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        seat, legal = state.decisions()[0]
+        state.apply({seat: bots[seat].act(state.observe(seat), legal)})
+    assert state.round == 0 and state.to_act() is not None
+    names = ["Alexandra Longname", "Bartholomew Bot"]
+    for width in range(50, 81):
+        screen = screen_at(state, names, width)
+        assert "…" not in screen and "cycle 8 of 8" in screen
+        for seat, name in enumerate(names):
+            block = seat_block(screen, name)
+            assert block["belt"] == shown(state.belt(seat))
+            assert block["tray"] == shown(state.tray(seat))
+            assert re.sub(r"\s+", " ", block["head"]).endswith(
+                f"menu {state.menus[seat]}, chopsticks {state.chopsticks[seat]}, "
+                f"pudding {state.puddings[seat]} score 0"
+            )
+            check_whole_entries(block)
 
 
 # ---------------------------------------------------------------------------

@@ -21,6 +21,7 @@ MODULES = [
     "sushigo/games/party.py",
     "sushigo/games/roll_dice.py",
     "sushigo/games/roll.py",
+    "sushigo/games/driver.py",
 ]
 
 if __name__ == "__main__":

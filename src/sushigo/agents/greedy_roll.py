@@ -72,8 +72,9 @@ from sushigo.games.roll_dice import (
 
 # --- tunable weights -----------------------------------------------------------
 
-PICK_COST = 2.0
-"""Points a future pick is worth elsewhere: the price of waiting for a set die."""
+PICK_COST: dict[int, float] = {2: 3.0, 3: 2.5, 4: 2.0, 5: 2.0}
+"""Points a future pick is worth elsewhere, by players: the price of waiting for a set
+die. With more picks in a round, more sets in progress compete for them."""
 HOPE = 1.0
 """Weight of points that depend on dice still to come (sets in progress, free wasabi)."""
 TOKEN_END = 0.5
@@ -242,6 +243,7 @@ class _Table:
         self.odds = odds = _odds(rs)
         k = rs.per_player
         self.k = k
+        self.pick_cost = PICK_COST.get(n, 2.0)
         self.cycle = view.cycle
         self.left = max(0, k - view.cycle - 1)
         """Picks after this cycle's, this round."""
@@ -328,7 +330,7 @@ class _Seat:
         best = 3.0 * (1.0 - squid) + 2.0 * squid * (1.0 - salmon) + squid * salmon * (1.0 - egg)
         some = 1.0 - squid * salmon * egg
         cond = best / some if some > 1e-9 else 0.0
-        per = HOPE * max(0.0, WASABI_FACTOR * cond - PICK_COST)
+        per = HOPE * max(0.0, WASABI_FACTOR * cond - table.pick_cost)
         wasabi = [0.0]
         nig = at_least(avail[-1], s[_W] + 1)
         for i in range(1, s[_W] + 2):
@@ -358,11 +360,12 @@ class _Seat:
         face = FACE_IDS[f]
         probs = self.sets[f]
         now = set_points(face, have)
+        cost = self.table.pick_cost
         best = acc = 0.0
         prev = now
         for m in range(3):
             nxt = set_points(face, have + m + 1)
-            acc += probs[m] * (nxt - prev - PICK_COST)
+            acc += probs[m] * (nxt - prev - cost)
             prev = nxt
             if acc > best:
                 best = acc

@@ -29,6 +29,7 @@ ENGINE = (
     "party",
     "roll_dice",
     "roll",
+    "driver",
 )
 """The modules compiled together, in import order."""
 

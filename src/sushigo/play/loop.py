@@ -1,65 +1,20 @@
-"""The one game loop: every front end, bot match and simulation plays through it."""
+"""The one game loop: every front end, bot match and simulation plays through it.
+
+:func:`play_game` is compiled with the engines; it lives in
+:mod:`sushigo.games.driver` and is used from here.
+"""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from sushigo.agents.base import Agent
 from sushigo.core.records import make_record
 from sushigo.core.ruleset import Ruleset
 from sushigo.core.state import State
+from sushigo.games.driver import Observer, play_game
 
-Observer = Callable[[str, State, Any], None]
-"""Called as ``observer(event, state, detail)`` with event ``"chance"`` (detail:
-the outcome), ``"turn"`` (detail: the joint decision) or ``"end"``."""
-
-
-def play_game(
-    ruleset: Ruleset,
-    agents: Sequence[Agent],
-    seed: int | None,
-    *,
-    observer: Observer | None = None,
-) -> State:
-    """Play one game to the end. Chance draws from ``random.Random(seed)`` alone,
-    so the cards dealt depend on the seed and not on the agents.
-
-    Agents see only their view and their legal actions; a seat with a single
-    legal action takes it without asking its agent.
-    """
-    if len(agents) != ruleset.players:
-        raise ValueError(
-            f"{ruleset.title} with {ruleset.players} players needs "
-            f"{ruleset.players} agents, got {len(agents)}"
-        )
-    rng = random.Random(seed)
-    state = ruleset.new_game()
-    observes = [a.observes for a in agents]
-    while True:
-        decisions = state.decisions()
-        if not decisions:
-            if not state.is_chance():
-                break  # the game is over
-            outcome = state.sample_chance(rng)
-            state.apply_chance(outcome)
-            if observer is not None:
-                observer("chance", state, outcome)
-            continue
-        joint: dict[int, Any] = {}
-        for seat, legal in decisions:
-            if len(legal) == 1:
-                joint[seat] = legal[0]
-            else:
-                view = state.observe(seat) if observes[seat] else None
-                joint[seat] = agents[seat].act(view, legal)
-        state.apply(joint)
-        if observer is not None:
-            observer("turn", state, joint)
-    if observer is not None:
-        observer("end", state, None)
-    return state
+__all__ = ["Observer", "play_game", "record_game", "seat_names"]
 
 
 def seat_names(ruleset: Ruleset, names: Sequence[str]) -> list[str]:

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rich import box
-from rich.console import Group, RenderableType
+from rich.console import Console, ConsoleOptions, Group, RenderableType, RenderResult
+from rich.measure import Measurement
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
@@ -98,6 +99,99 @@ def dice_text(faces: Sequence[str]) -> Text:
     return groups_text([[(face_name(f), face_style(f), n) for f, n in counts.items()]])
 
 
+class Pieces:
+    """Pieces of text laid out over as many lines as the width needs, breaking only
+    between pieces, so a face name (``Salmon nigiri``) or a count (``menu 3``) is
+    never cut in two. Each piece comes with the gap that goes before it on a line."""
+
+    def __init__(self, pieces: Sequence[tuple[str, Text]]) -> None:
+        self.pieces = list(pieces) or [("", Text("-", style="dim"))]
+
+    def lines(self, width: int) -> Text:
+        """The pieces with their gaps, and a line break (in place of the gap)
+        wherever the next piece would not fit in ``width`` cells."""
+        out = Text()
+        used = 0
+        for gap, piece in self.pieces:
+            if used and used + len(gap) + piece.cell_len > width:
+                out.append("\n")
+                used = 0
+            elif used:
+                out.append(gap)
+                used += len(gap)
+            out.append_text(piece)
+            used += piece.cell_len
+        return out
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield self.lines(options.max_width)
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        widest = max(piece.cell_len for _, piece in self.pieces)
+        whole = self.lines(10**6).cell_len
+        return Measurement(widest, whole).clamp(max_width=options.max_width)
+
+
+def dice_pieces(faces: Sequence[str], note: str = "") -> Pieces:
+    """Dice grouped by face in the order first seen, as :func:`dice_text` shows them
+    (``Dumpling x2, Maki 3``), for lines that break only between entries; ``note``
+    (dim) comes last."""
+    counts: dict[str, int] = {}
+    for f in faces:
+        counts[f] = counts.get(f, 0) + 1
+    pieces: list[tuple[str, Text]] = []
+    for k, (f, n) in enumerate(counts.items()):
+        piece = face_text(f)
+        if n > 1:
+            piece.append(f" x{n}")
+        if k < len(counts) - 1:
+            piece.append(",")
+        pieces.append((" ", piece))
+    if not pieces:
+        pieces.append((" ", Text("-", style="dim")))
+    if note:
+        pieces.append((" ", Text(note, style="dim")))
+    return Pieces(pieces)
+
+
+def seat_head(view: RollView, names: Sequence[str], rel: int) -> Pieces:
+    """A seat's first line: name, red belt, whose turn, tokens and score of the
+    rounds before, e.g. ``Ann [red belt]  done  menu 3, chopsticks 2, pudding 0  score 12``."""
+    seat = view.absolute(rel)
+    pieces = [("", Text(names[seat], style="bold" if rel == 0 else ""))]
+    if rel == 0 and names[seat].lower() != "you":
+        pieces.append((" ", Text("(you)", style="dim")))
+    if rel == view.red:
+        pieces.append((" ", Text("[red belt]", style="bold red")))
+    if view.to_move == rel:
+        pieces.append(("  ", Text("now", style="bold cyan")))
+    elif view.taken[rel]:
+        pieces.append(("  ", Text("done", style="dim")))
+    pieces.append(("  ", Text(f"menu {view.menus[rel]},")))
+    pieces.append((" ", Text(f"chopsticks {view.chopsticks[rel]},")))
+    pieces.append((" ", Text(f"pudding {view.puddings[rel]}")))
+    pieces.append(("  ", Text(f"score {view.scores[rel]}")))
+    return Pieces(pieces)
+
+
+def seats_table(view: RollView, names: Sequence[str]) -> Table:
+    """One block per seat, the viewer first then to the left: ``Seat N`` with the
+    seat's first line (:func:`seat_head`), then its belt and its tray (with the
+    points the tray makes so far this round), each wrapping under its own indent."""
+    running = score_trays(view.trays)[1]
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for rel in range(view.seats):
+        dice = Table.grid(padding=(0, 1))
+        dice.add_column(style="dim", no_wrap=True)
+        dice.add_column()
+        dice.add_row("belt:", dice_pieces(view.belts[rel]))
+        dice.add_row("tray:", dice_pieces(view.trays[rel], f"({running[rel]:+d} this round)"))
+        table.add_row(f"Seat {view.absolute(rel)}", Group(seat_head(view, names, rel), dice))
+    return table
+
+
 def turn_screen(
     view: RollView,
     names: Sequence[str],
@@ -117,48 +211,11 @@ def turn_screen(
             "turns go to the left. Seat numbers are for chopsticks swaps."
         )
     )
-    running = score_trays(view.trays)[1]
-    table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
-    table.add_column("Seat", justify="right")
-    table.add_column("Player", no_wrap=True)
-    table.add_column("Turn")
-    table.add_column("Belt")
-    table.add_column("Tray")
-    table.add_column("Menu", justify="right")
-    table.add_column("Chop.", justify="right")
-    table.add_column("Pudd.", justify="right")
-    table.add_column("Now", justify="right", header_style="bold")
-    table.add_column("Score", justify="right")
-    for rel in range(view.seats):
-        seat = view.absolute(rel)
-        name = Text(names[seat], style="bold" if rel == 0 else "")
-        if rel == 0 and names[seat].lower() != "you":
-            name.append(" (you)", style="dim")
-        if rel == view.red:
-            name.append(" [red belt]", style="bold red")
-        if view.to_move == rel:
-            turn = Text("now", style="bold cyan")
-        elif view.taken[rel]:
-            turn = Text("done", style="dim")
-        else:
-            turn = Text("")
-        table.add_row(
-            str(seat),
-            name,
-            turn,
-            dice_text(view.belts[rel]),
-            dice_text(view.trays[rel]),
-            str(view.menus[rel]),
-            str(view.chopsticks[rel]),
-            str(view.puddings[rel]),
-            str(running[rel]),
-            str(view.scores[rel]),
-        )
-    parts.append(table)
+    parts.append(seats_table(view, names))
     menus, chopsticks, puddings = view.supply
     parts.append(
         Text(
-            f"Supply: {menus} menu, {chopsticks} chopsticks, {puddings} pudding tokens left.",
+            f"Supply: {menus} menu and {chopsticks} chopsticks tokens, {puddings} puddings left.",
             style="dim",
         )
     )

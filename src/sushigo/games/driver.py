@@ -1,0 +1,73 @@
+"""The game loop every front end, bot match and simulation plays through.
+
+It lives beside the engines so that it is compiled with them (``make accel``):
+a Sushi Roll game is some 140 steps, and an interpreted loop would cost as much
+as the rules. :mod:`sushigo.play.loop` is its public home.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Protocol
+
+from sushigo.core.ruleset import Ruleset
+from sushigo.core.state import State
+
+Observer = Callable[[str, State, Any], None]
+"""Called as ``observer(event, state, detail)`` with event ``"chance"`` (detail:
+the outcome), ``"turn"`` (detail: the joint decision) or ``"end"``."""
+
+
+class Player(Protocol):
+    """What the loop needs of an agent (see :class:`sushigo.agents.base.Agent`)."""
+
+    observes: bool
+
+    def act(self, view: Any, legal: Sequence[Any]) -> Any: ...
+
+
+def play_game(
+    ruleset: Ruleset,
+    agents: Sequence[Player],
+    seed: int | None,
+    *,
+    observer: Observer | None = None,
+) -> State:
+    """Play one game to the end. Chance draws from ``random.Random(seed)`` alone,
+    so the cards dealt and the dice rolled depend on the seed and not on the agents.
+
+    Agents see only their view and their legal actions; a seat with a single
+    legal action takes it without asking its agent.
+    """
+    if len(agents) != ruleset.players:
+        raise ValueError(
+            f"{ruleset.title} with {ruleset.players} players needs "
+            f"{ruleset.players} agents, got {len(agents)}"
+        )
+    rng = random.Random(seed)
+    state = ruleset.new_game()
+    observes = [a.observes for a in agents]
+    while True:
+        decisions = state.decisions()
+        if not decisions:
+            if not state.is_chance():
+                break  # the game is over
+            outcome = state.sample_chance(rng)
+            state.apply_chance(outcome)
+            if observer is not None:
+                observer("chance", state, outcome)
+            continue
+        joint: dict[int, Any] = {}
+        for seat, legal in decisions:
+            if len(legal) == 1:
+                joint[seat] = legal[0]
+            else:
+                view = state.observe(seat) if observes[seat] else None
+                joint[seat] = agents[seat].act(view, legal)
+        state.apply(joint)
+        if observer is not None:
+            observer("turn", state, joint)
+    if observer is not None:
+        observer("end", state, None)
+    return state
