@@ -111,6 +111,21 @@ def test_greedy_plays_legal_games(players: int) -> None:
             assert sum(dice) == players * rs.per_player
 
 
+def test_greedy_plays_with_its_own_dice_faces() -> None:
+    # a copy whose nigiri die shows only squid and whose specials are all wasabi
+    faces = {
+        "appetizer": ["dumpling", "tempura", "sashimi"] * 2,
+        "maki": ["maki-3"] * 6,
+        "nigiri": ["squid-nigiri"] * 6,
+        "special": ["wasabi"] * 6,
+        "pudding": ["pudding-1"] * 6,
+    }
+    rs = sushigo.make("sushi-roll", players=3, dice=faces)
+    agents = [Checked(make_agent("greedy", s)) for s in range(3)]
+    state = play_game(rs, agents, seed=8)
+    assert isinstance(state, RollState) and state.is_terminal()
+
+
 def test_greedy_among_greedy_spends_tokens_and_stays_legal() -> None:
     rs = rules(4)
     agents = [Checked(make_agent("greedy", s)) for s in range(4)]

@@ -29,12 +29,14 @@ opponents' points in the maki and pudding races.
   on the last pick of the game the exact end-game points count. Tokens come
   only while the supply lasts.
 
-Token use: **chopsticks** when a die on another belt is worth more than the best
-die on its own belt by more than a chopsticks token is worth (giving away the die
-least useful to that seat, and counting what the swap takes from a seat that has
-not had its turn); a **menu** when re-rolling the dice of its belt that could
-beat its best die (or every die) raises the expected best take by more than a
-menu token is worth. After a token use the agent decides again from the new view.
+Token use: **chopsticks** when a swap raises the best die it can take by more than
+a chopsticks token is worth; every die of another belt is tried against every
+die it could give, and a swap with a seat that has not had its turn also counts,
+at weight ``DENIAL``, what it takes from that seat. A **menu** when re-rolling the
+dice of its belt that could beat its best die (keeping that die), or every die,
+raises the expected best take by more than a menu token is worth. With both
+worth it, the bigger gain is played. After a token use the agent decides again
+from the new view.
 
 The seeded generator breaks ties and nothing else, so play is reproducible.
 """
@@ -42,6 +44,7 @@ The seeded generator breaks ties and nothing else, so play is reproducible.
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from math import exp, sqrt
 
@@ -75,8 +78,6 @@ from sushigo.games.roll_dice import (
 PICK_COST: dict[int, float] = {2: 3.0, 3: 2.5, 4: 2.0, 5: 2.0}
 """Points a future pick is worth elsewhere, by players: the price of waiting for a set
 die. With more picks in a round, more sets in progress compete for them."""
-HOPE = 1.0
-"""Weight of points that depend on dice still to come (sets in progress, free wasabi)."""
 TOKEN_END = 0.5
 """A menu or chopsticks token at game end: 1 point per 2 tokens."""
 TOKEN_USE = 0.5
@@ -173,10 +174,15 @@ def _odds(rs: RollRuleset) -> _Odds:
 # Races.
 
 
+_RACES: dict[tuple[tuple[bool, float, float, bool], tuple[int, ...]], tuple[float, ...]] = {}
+"""Every seat's expected race points, by race and counts (bounded; cleared when full)."""
+_RACES_SIZE = 50_000
+
+
 class _Race:
     """One race (maki this round, or pudding over the game) for every seat."""
 
-    __slots__ = ("sd", "maki", "q_zero", "penalty", "rival", "win", "memo")
+    __slots__ = ("sd", "maki", "q_zero", "penalty", "rival", "win", "key")
 
     def __init__(self, sd: float, maki: bool, q_zero: float, penalty: bool, rival: float) -> None:
         self.sd = sd
@@ -187,45 +193,49 @@ class _Race:
         self.rival = rival
         self.win: dict[int, float] = {}
         """Chance of ending at or above a seat, by difference now."""
-        self.memo: dict[tuple[tuple[int, ...], int], float] = {}
-
-    def _ahead(self, diff: int) -> float:
-        b = self.win.get(diff)
-        if b is None:
-            b = self.win[diff] = sig((diff + 0.5) / self.sd)
-        return b
+        self.key = (maki, sd, q_zero, penalty)
 
     def value(self, vals: tuple[int, ...], me: int) -> float:
         """Expected race points of seat ``me`` minus the weighted average of its rivals'."""
-        key = (vals, me)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
+        key = (self.key, vals)
+        pts = _RACES.get(key)
+        if pts is None:
+            if len(_RACES) >= _RACES_SIZE:
+                _RACES.clear()
+            pts = _RACES[key] = self._points(vals)
+        return pts[me] * (1.0 + self.rival) - self.rival * sum(pts)
+
+    def _points(self, vals: tuple[int, ...]) -> tuple[float, ...]:
+        """Every seat's expected points in this race."""
         n = len(vals)
-        total = 0.0
-        ahead = self._ahead
+        win = self.win
+        sd = self.sd
+        out = []
         for i in range(n):
-            weight = 1.0 if i == me else -self.rival
             vi = vals[i]
             p0 = 1.0  # nobody ends above i
             p1 = 0.0  # exactly one seat ends above i
             low = 1.0  # nobody ends below i
             for j in range(n):
                 if j != i:
-                    b = ahead(vi - vals[j])
+                    d = vi - vals[j]
+                    b = win.get(d)
+                    if b is None:
+                        b = win[d] = sig((d + 0.5) / sd)
                     p1 = p1 * b + p0 * (1.0 - b)
                     p0 *= b
-                    low *= ahead(vals[j] - vi)
+                    c = win.get(-d)
+                    if c is None:
+                        c = win[-d] = sig((0.5 - d) / sd)
+                    low *= c
             if self.maki:
                 q = 1.0 if vi > 0 else self.q_zero
-                v = q * (MAKI_POINTS[0] * p0 + MAKI_POINTS[1] * p1)
+                out.append(q * (MAKI_POINTS[0] * p0 + MAKI_POINTS[1] * p1))
+            elif self.penalty:
+                out.append(PUDDING_POINTS * (p0 - low))
             else:
-                v = PUDDING_POINTS * p0
-                if self.penalty:
-                    v -= PUDDING_POINTS * low
-            total += weight * v
-        self.memo[key] = total
-        return total
+                out.append(PUDDING_POINTS * p0)
+        return tuple(out)
 
 
 # ---------------------------------------------------------------------------
@@ -327,10 +337,14 @@ class _Seat:
             for q in avail[3 + w]:
                 miss[w] *= 1.0 - q
         egg, salmon, squid = miss
-        best = 3.0 * (1.0 - squid) + 2.0 * squid * (1.0 - salmon) + squid * salmon * (1.0 - egg)
+        best = (
+            _BASE[_SQUID] * (1.0 - squid)
+            + _BASE[_SALMON] * squid * (1.0 - salmon)
+            + _BASE[_EGG] * squid * salmon * (1.0 - egg)
+        )
         some = 1.0 - squid * salmon * egg
         cond = best / some if some > 1e-9 else 0.0
-        per = HOPE * max(0.0, WASABI_FACTOR * cond - table.pick_cost)
+        per = max(0.0, WASABI_FACTOR * cond - table.pick_cost)
         wasabi = [0.0]
         nig = at_least(avail[-1], s[_W] + 1)
         for i in range(1, s[_W] + 2):
@@ -369,7 +383,7 @@ class _Seat:
             prev = nxt
             if acc > best:
                 best = acc
-        return now + HOPE * best
+        return now + best
 
     def value(self, f: int) -> float:
         """What taking a die showing face ``f`` now adds to this seat's objective."""
@@ -454,36 +468,39 @@ def roll_act(view: RollView, legal: Sequence[RollAction], rng: random.Random) ->
 
 
 def _chopsticks(table: _Table, me: _Seat, best: float) -> tuple[float, RollAction | None]:
-    """The best swap and what it gains over taking the best die of the agent's belt."""
+    """The best swap and what it gains: the agent's best die after it, less its best
+    die now, plus (weighted) what it takes from a seat that has not had its turn."""
     view = table.view
-    mine = sorted(set(table.belts[0]))
+    belt = table.belts[0]
+    mine = sorted(set(belt))
+    # The agent's best die once one die showing d has left its belt.
+    left_best: dict[int, float] = {}
+    for d in mine:
+        rest = list(belt)
+        rest.remove(d)
+        left_best[d] = max((me.value(x) for x in rest), default=-1e9)
     top = 0.0
     out: RollAction | None = None
     for rel in range(1, table.n):
         theirs = table.belts[rel]
         if not theirs:
             continue
-        waiting = not view.taken[rel]
-        other = table.seat(rel) if waiting and DENIAL else None
+        other = table.seat(rel) if DENIAL and not view.taken[rel] else None
+        before = max(other.value(x) for x in theirs) if other is not None else 0.0
         for g in sorted(set(theirs)):
-            gain = me.value(g) - best
-            # Give the die least useful to that seat (or to the agent, if it has had its turn).
-            gives = [d for d in mine if d != g]
-            if not gives:
-                continue
-            if other is not None:
-                give = min(gives, key=lambda d: (other.value(d), me.value(d), d))
-                before = max(other.value(x) for x in theirs)
-                rest = list(theirs)
-                rest.remove(g)
-                rest.append(give)
-                after = max(other.value(x) for x in rest)
-                gain += DENIAL * (before - after)
-            else:
-                give = min(gives, key=lambda d: (me.value(d), d))
-            if gain > top:
-                top = gain
-                out = swap(FACE_IDS[give], view.absolute(rel), FACE_IDS[g])
+            vg = me.value(g)
+            rest = list(theirs)
+            rest.remove(g)
+            for d in mine:
+                if d == g:
+                    continue
+                gain = max(vg, left_best[d]) - best
+                if other is not None:
+                    after = max(other.value(x) for x in (*rest, d))
+                    gain += DENIAL * (before - after)
+                if gain > top + 1e-9:
+                    top = gain
+                    out = swap(FACE_IDS[d], view.absolute(rel), FACE_IDS[g])
     return top, out
 
 
@@ -517,16 +534,22 @@ def _menu(table: _Table, me: _Seat, best: float) -> tuple[float, RollAction | No
 
 
 def _expected_max(floor: float | None, dice: list[list[float]]) -> float:
-    """Expected best of ``floor`` and one roll of each die (six equally likely values)."""
-    points = sorted({v for d in dice for v in d} | ({floor} if floor is not None else set()))
+    """Expected best of ``floor`` and one roll of each die; a die is its six equally
+    likely values, sorted (dice of one kind share one list)."""
+    groups: dict[int, tuple[list[float], int]] = {}
+    for d in dice:
+        got = groups.get(id(d))
+        groups[id(d)] = (d, got[1] + 1 if got else 1)
+    points = {v for d in dice for v in d}
+    if floor is not None:
+        points = {v for v in points if v > floor}
+        points.add(floor)
     e = 0.0
     below = 0.0  # P(max <= previous point)
-    for t in points:
-        if floor is not None and t < floor:
-            continue
+    for t in sorted(points):
         p = 1.0
-        for d in dice:
-            p *= sum(1 for v in d if v <= t) / SIDES
+        for d, k in groups.values():
+            p *= (bisect_right(d, t) / SIDES) ** k
         e += t * (p - below)
         below = p
     return e

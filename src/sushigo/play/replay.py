@@ -100,11 +100,7 @@ def _roll_rounds(record: dict[str, Any], names: list[str]) -> list[str]:
                 lines.append(f"  {_name(names, step.get('seat'))}{verb}{action}")
         for name, tray in zip(names, rnd.get("trays", []), strict=False):
             lines.append(f"  {name}'s tray: {_faces(tray)}")
-        scores = rnd.get("scores") or []
-        breakdowns = rnd.get("breakdown") or [{}] * len(scores)
-        for name, pts, b in zip(names, scores, breakdowns, strict=False):
-            parts = ", ".join(f"{k} {v}" for k, v in b.items() if v)
-            lines.append(f"  {name} scores {pts}" + (f" ({parts})" if parts else ""))
+        lines.extend(_score_lines(rnd, names))
     if "final_scores" in record:
         lines.append("\nGame end")
         seats = len(record["final_scores"])
@@ -119,6 +115,17 @@ def _roll_rounds(record: dict[str, Any], names: list[str]) -> list[str]:
                 f"total {record['final_scores'][i]}"
             )
         lines.append(_winner_line(record, names))
+    return lines
+
+
+def _score_lines(rnd: dict[str, Any], names: list[str]) -> list[str]:
+    """Each seat's points for a recorded round, with the breakdown's non-zero parts."""
+    scores = rnd.get("scores") or []
+    breakdowns = rnd.get("breakdown") or [{}] * len(scores)
+    lines = []
+    for name, pts, b in zip(names, scores, breakdowns, strict=False):
+        parts = ", ".join(f"{k} {v}" for k, v in b.items() if v)
+        lines.append(f"  {name} scores {pts}" + (f" ({parts})" if parts else ""))
     return lines
 
 
@@ -154,11 +161,7 @@ def show(record: dict[str, Any], where: str) -> str:
             for step in steps:
                 if isinstance(step, dict) and step.get("turn") == t + 1:
                     lines.append(f"    {_step_text(step, names)}")
-        scores = rnd.get("scores") or []
-        breakdowns = rnd.get("breakdown") or [{}] * len(scores)
-        for name, pts, b in zip(names, scores, breakdowns, strict=False):
-            parts = ", ".join(f"{k} {v}" for k, v in b.items() if v)
-            lines.append(f"  {name} scores {pts}" + (f" ({parts})" if parts else ""))
+        lines.extend(_score_lines(rnd, names))
     if "final_scores" in record:
         lines.append("\nDessert")
         for i, name in enumerate(names):
