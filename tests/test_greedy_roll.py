@@ -34,7 +34,8 @@ def rules(players: int) -> RollRuleset:
 
 
 def deal(belts: list[list[str]], red: int = 0) -> RollState:
-    """A 2-player game whose first round is dealt (and rolled) as given."""
+    """A game (one player per belt) whose first round is dealt and rolled as given;
+    seat ``red`` holds the red belt."""
     state = rules(len(belts)).new_game()
     state.apply_chance(RollDeal(red, tuple(tuple(b) for b in belts)))
     return state
@@ -172,7 +173,7 @@ def sashimi_pair() -> RollState:
     )
     do(state, "tempura")  # seat 1 now holds the red belt and goes first
     do(state, "sashimi")
-    # seat 0 now holds seat 1's belt again (1 appetizer, 1 maki, 1 nigiri, 2 special,
+    # seat 0 holds its first belt again (1 appetizer, 1 maki, 1 nigiri, 2 special,
     # 1 pudding die), seat 1 the other (2 appetizer, 2 maki, 1 nigiri, 1 special)
     roll(
         state,

@@ -1,4 +1,6 @@
-"""How classic cards look in the terminal: names, colours, tableau summaries."""
+"""How classic cards look in the terminal: names, colours, tableau summaries.
+
+:data:`COLOUR_STYLES` also colours the Sushi Roll dice faces (tui/roll_screen.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +10,7 @@ from rich.text import Text
 
 from sushigo.games.classic import CLASSIC_CARDS
 
-_STYLES = {
+COLOUR_STYLES: dict[str, str] = {
     "red": "bold red",
     "purple": "magenta",
     "green": "green",
@@ -17,7 +19,10 @@ _STYLES = {
     "pink": "bold magenta",
     "light blue": "cyan",
     "soy": "dark_orange",
+    "orange": "dark_orange",
 }
+"""A rich style for each background colour of a classic card or a Sushi Roll die
+face (``soy`` is the classic soy sauce card, ``orange`` the menu face)."""
 
 
 def card_name(card: str) -> str:
@@ -33,7 +38,7 @@ def card_name(card: str) -> str:
 def card_style(card: str) -> str:
     """A rich style for a card, from its background colour."""
     t = CLASSIC_CARDS.by_id.get(card)
-    return _STYLES.get(t.colour, "") if t is not None else ""
+    return COLOUR_STYLES.get(t.colour, "") if t is not None else ""
 
 
 def card_text(card: str) -> Text:

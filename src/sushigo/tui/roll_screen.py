@@ -20,20 +20,8 @@ from rich.text import Text
 
 from sushigo.games.roll import ROUNDS, RollView
 from sushigo.games.roll_dice import FACES, score_trays
-from sushigo.tui.cards import groups_text
-from sushigo.tui.screen import numbered, round_table
-
-_STYLES: dict[str, str] = {
-    "red": "bold red",
-    "purple": "magenta",
-    "green": "green",
-    "blue": "bold blue",
-    "yellow": "yellow",
-    "pink": "bold magenta",
-    "light blue": "cyan",
-    "orange": "dark_orange",
-}
-"""A rich style for each die face colour."""
+from sushigo.tui.cards import COLOUR_STYLES, groups_text
+from sushigo.tui.screen import final_table, numbered, round_table
 
 ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
     ("maki", "Maki"),
@@ -73,22 +61,12 @@ def face_name(face: str) -> str:
 def face_style(face: str) -> str:
     """A rich style for a face, from its colour (a wasabi stack takes the nigiri's)."""
     t = FACES.by_id.get(face.split("+")[-1])
-    return _STYLES.get(t.colour, "") if t is not None else ""
+    return COLOUR_STYLES.get(t.colour, "") if t is not None else ""
 
 
 def face_text(face: str) -> Text:
     """A face's short name, coloured."""
     return Text(face_name(face), style=face_style(face))
-
-
-def faces_text(faces: Sequence[str], sep: str = ", ") -> Text:
-    """Faces listed one by one, coloured (``-`` for none)."""
-    out = Text()
-    for k, f in enumerate(faces):
-        if k:
-            out.append(sep)
-        out.append_text(face_text(f))
-    return out if out.plain else Text("-", style="dim")
 
 
 def dice_text(faces: Sequence[str]) -> Text:
@@ -264,22 +242,16 @@ def roll_final_table(
 ) -> Table:
     """Every round's points, pudding tokens and their points, leftover menu and
     chopsticks tokens and their points, and the totals, for every seat."""
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
-    table.add_column("Player", no_wrap=True)
-    for r in range(len(round_scores)):
-        table.add_column(f"R{r + 1}", justify="right")
-    table.add_column("Puddings", justify="right")
-    table.add_column("Pudding pts", justify="right")
-    table.add_column("Tokens left", justify="right")
-    table.add_column("Token pts", justify="right")
-    table.add_column("Total", justify="right", header_style="bold")
-    for s, name in enumerate(names):
-        row: list[RenderableType] = [name]
-        row.extend(str(rs[s]) for rs in round_scores)
-        row.append(str(puddings[s]))
-        row.append(f"{pudding_points[s]:+d}")
-        row.append(str(tokens_left[s]))
-        row.append(f"{token_points[s]:+d}")
-        row.append(Text(str(totals[s]), style="bold"))
-        table.add_row(*row)
-    return table
+    return final_table(
+        names,
+        round_scores,
+        puddings,
+        pudding_points,
+        totals,
+        title,
+        dessert_title="Pudding pts",
+        more=(
+            ("Tokens left", [str(n) for n in tokens_left]),
+            ("Token pts", [f"{p:+d}" for p in token_points]),
+        ),
+    )

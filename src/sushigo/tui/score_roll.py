@@ -31,15 +31,13 @@ pure functions of :mod:`sushigo.games.roll_dice`.
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rich import box
-from rich.console import Console, RenderableType
+from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
@@ -60,33 +58,26 @@ from sushigo.games.roll_dice import (
 )
 from sushigo.play.files import load_dice
 from sushigo.tui.cards import groups_text
-from sushigo.tui.screen import cards_grid, round_table, winner_sentence
+from sushigo.tui.roll_screen import face_style, roll_round_table
+from sushigo.tui.screen import (
+    InputFn,
+    SayFn,
+    ask_names,
+    ask_rounds,
+    cards_grid,
+    did_you_mean,
+    final_table,
+    print_winner,
+    sheet_names,
+    split_count,
+    split_stack,
+)
 
-InputFn = Callable[[str], str]
 GAME = "sushi-roll"
 KEYS = ("game", "names", "dice", "rounds", "puddings", "menus", "chopsticks")
 TOKENS = ("puddings", "menus", "chopsticks")
 """The game-end token counts a sheet gives, one number per player each."""
-COLUMNS = (
-    ("maki", "Maki"),
-    ("nigiri", "Nigiri"),
-    ("dumpling", "Dumpl."),
-    ("tempura", "Tempura"),
-    ("sashimi", "Sashimi"),
-)
-"""The breakdown keys of :func:`~sushigo.games.roll_dice.score_trays`, with their titles."""
-_TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
 _ON_WASABI = re.compile(r"^(.*?)\s*(?:/\s*|\s+)on[\s-]+wasabi$", re.IGNORECASE)
-_STYLES = {
-    "red": "bold red",
-    "purple": "magenta",
-    "green": "green",
-    "blue": "bold blue",
-    "yellow": "yellow",
-    "pink": "bold magenta",
-    "light blue": "cyan",
-    "orange": "dark_orange",
-}
 _GAINS: dict[str, dict[str, int]] = {
     "puddings": {"pudding-1": 1, "pudding-2": 2, "pudding-3": 3},
     "menus": {"menu": 1, "menu-2": 2},
@@ -127,16 +118,6 @@ def dice_of(entry: str) -> list[str]:
     return entry.split("+")
 
 
-def _suggest(text: str) -> str:
-    key = text.strip().lower().replace(" ", "-").replace("_", "-")
-    options = {f: f for f in FACES.ids}
-    options.update({t.name.lower(): t.id for t in FACES.types})
-    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.6)
-    ids = list(dict.fromkeys(options[c] for c in close))
-    hint = f" (did you mean {' or '.join(ids)}?)" if ids else ""
-    return f"{hint}; faces are: {', '.join(FACES.ids)}"
-
-
 def parse_face(text: str, where: str) -> str:
     """One face as typed: an id, a printed name or a unique prefix."""
     try:
@@ -144,7 +125,10 @@ def parse_face(text: str, where: str) -> str:
     except ParseError as exc:
         if "could be" in str(exc):
             raise ParseError(f"{where}: {exc}") from None
-        raise ParseError(f"{where}: unknown face {text.strip()!r}{_suggest(text)}") from None
+        raise ParseError(
+            f"{where}: unknown face {text.strip()!r}{did_you_mean(text, FACES)}; "
+            f"faces are: {', '.join(FACES.ids)}"
+        ) from None
 
 
 def _nigiri(text: str, entry: str, where: str) -> str:
@@ -163,19 +147,11 @@ def parse_tray_entry(entry: str, where: str) -> list[str]:
     >>> parse_tray_entry("squid/on-wasabi x2", "tray")
     ['wasabi+squid-nigiri', 'wasabi+squid-nigiri']
     """
-    text = " ".join(entry.split())
-    count = 1
-    m = _TIMES.match(text)
-    if m and m.group(1).strip():
-        text, count = m.group(1).strip(), int(m.group(2))
-        if count < 1:
-            raise ParseError(f"{where}: {entry.strip()!r}: a count must be at least 1")
+    text, count = split_count(entry, where, fold=True)
     if not text:
         raise ParseError(f"{where}: an empty face name")
-    if "+" in text:
-        parts = text.split("+")
-        if len(parts) != 2 or not all(p.strip() for p in parts):
-            raise ParseError(f"{where}: {text!r}: write a nigiri on a wasabi as wasabi+salmon")
+    parts = split_stack(text, where, "wasabi+salmon")
+    if parts is not None:
         if parse_face(parts[0], where) != "wasabi":
             raise ParseError(
                 f"{where}: {text!r}: the die before '+' must be a wasabi (e.g. wasabi+salmon)"
@@ -257,15 +233,7 @@ def load_roll_sheet(data: Any) -> RollSheet:
         raise ParseError("'rounds' is empty: give the trays of at least one round")
     if len(rounds_in) > ROUNDS:
         raise ParseError(f"{len(rounds_in)} rounds given, but Sushi Roll has only {ROUNDS}")
-    names_in = data.get("names")
-    if names_in is None:
-        names = [f"Player {i + 1}" for i in range(len(rounds_in[0]))]
-    else:
-        if not isinstance(names_in, list) or not all(
-            isinstance(n, str) and n.strip() for n in names_in
-        ):
-            raise ParseError("'names' must be a list of the players' names")
-        names = [n.strip() for n in names_in]
+    names = sheet_names(data.get("names"), len(rounds_in[0]))
     if len(set(names)) != len(names):
         raise ParseError(f"two players have the same name: {', '.join(names)}")
     rs = sushigo.make(GAME, players=len(names), dice=_dice_option(data.get("dice")))
@@ -450,37 +418,31 @@ def tray_text(tray: Sequence[str]) -> Text:
     counts: dict[str, int] = {}
     for entry in tray:
         counts[entry] = counts.get(entry, 0) + 1
-    groups = [
-        (face_label(e), _STYLES.get(FACES.by_id[dice_of(e)[-1]].colour, ""), k)
-        for e, k in counts.items()
-    ]
-    return groups_text([groups])
+    return groups_text([[(face_label(e), face_style(e), k) for e, k in counts.items()]])
 
 
 def roll_final_table(result: dict[str, Any]) -> Table:
     """Rounds, pudding tokens and points, leftover tokens and points, totals."""
     names: list[str] = result["names"]
-    complete = result["complete"]
-    title = "Final scores" if complete else "Scores so far"
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
-    table.add_column("Player", no_wrap=True)
-    for entry in result["rounds"]:
-        table.add_column(f"R{entry['round']}", justify="right")
-    for heading in ("Puddings", "Pts", "Menus+Chop.", "Pts"):
-        table.add_column(heading, justify="right")
-    table.add_column("Total", justify="right", header_style="bold")
     menus, chops = result["menus"], result["chopsticks"]
-    dessert, tokens = result["dessert_scores"], result["token_scores"]
-    for s, name in enumerate(names):
-        row: list[RenderableType] = [name]
-        row.extend(str(e["scores"][s]) for e in result["rounds"])
-        row.append(str(result["puddings"][s]))
-        row.append("-" if dessert is None else f"{dessert[s]:+d}")
-        row.append("-" if menus is None or chops is None else f"{menus[s]}+{chops[s]}")
-        row.append("-" if tokens is None else f"{tokens[s]:+d}")
-        row.append(Text(str(result["totals"][s]), style="bold"))
-        table.add_row(*row)
-    return table
+    tokens = result["token_scores"]
+    if menus is None or chops is None:
+        left = ["-"] * len(names)
+    else:
+        left = [f"{m}+{c}" for m, c in zip(menus, chops, strict=True)]
+    return final_table(
+        names,
+        [e["scores"] for e in result["rounds"]],
+        result["puddings"],
+        result["dessert_scores"],
+        result["totals"],
+        "Final scores" if result["complete"] else "Scores so far",
+        dessert_title="Pts",
+        more=(
+            ("Menus+Chop.", left),
+            ("Pts", ["-"] * len(names) if tokens is None else [f"{t:+d}" for t in tokens]),
+        ),
+    )
 
 
 def show_roll_result(result: dict[str, Any], console: Console) -> None:
@@ -501,16 +463,13 @@ def show_roll_result(result: dict[str, Any], console: Console) -> None:
         console.print(cards_grid(names, [tray_text(t) for t in entry["trays"]]))
         running = [a + b for a, b in zip(running, entry["scores"], strict=True)]
         console.print(
-            round_table(
+            roll_round_table(
                 f"Round {r} points",
                 names,
                 entry["breakdown"],
                 entry["scores"],
                 entry["puddings"],
                 running,
-                False,
-                columns=COLUMNS,
-                kept_title="Pudd.",
             )
         )
     complete = result["complete"]
@@ -534,24 +493,14 @@ def show_roll_result(result: dict[str, Any], console: Console) -> None:
             "Game end: pudding tokens most +6, fewest -6; 1 point per 2 unused menu and "
             "chopsticks tokens."
         )
-    seats = [names.index(n) for n in result["leaders"]]
-    sentence = winner_sentence(
-        names,
-        result["totals"],
-        result["puddings"],
-        seats,
-        result["players"],
-        final=complete,
-        kept="pudding tokens",
-    )
-    console.print(Text(sentence, style="bold green"))
+    print_winner(console, result, kept="pudding tokens")
 
 
 # ---------------------------------------------------------------------------
 # Interactive entry
 
 
-def _ask_tokens(ask: InputFn, say: Callable[[str], None], name: str, first: bool) -> list[int]:
+def _ask_tokens(ask: InputFn, say: SayFn, name: str, first: bool) -> list[int]:
     skip = "; Enter to skip the game end" if first else ""
     while True:
         text = ask(
@@ -573,7 +522,7 @@ def _ask_tokens(ask: InputFn, say: Callable[[str], None], name: str, first: bool
             return values
 
 
-def ask_roll_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
+def ask_roll_sheet(ask: InputFn, say: SayFn) -> dict[str, Any]:
     """Ask for the names, each round's trays and the tokens at game end; re-ask
     after every mistake. Returns the same JSON-style document a file would hold."""
     say(
@@ -582,33 +531,8 @@ def ask_roll_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
         "'wasabi+salmon' or 'salmon/on-wasabi' for a nigiri on a wasabi, 'pudding 2', "
         "'menu 2', 'chopsticks'). Then the tokens at game end."
     )
-    while True:
-        names = [n.strip() for n in ask("Players' names, comma-separated (2 to 5): ").split(",")]
-        names = [n for n in names if n]
-        if not 2 <= len(names) <= 5:
-            say(f"Sushi Roll is for 2 to 5 players; you named {len(names)}.")
-        elif len(set(names)) != len(names):
-            say("Two players have the same name; make them differ.")
-        else:
-            break
-    rounds: list[list[list[str]]] = []
-    for r in range(1, ROUNDS + 1):
-        if r > 1:
-            more = ask(f"Enter round {r}? [Y/n]: ").strip().lower()
-            if more in ("n", "no"):
-                break
-        trays: list[list[str]] = []
-        for name in names:
-            while True:
-                text = ask(f"Round {r}, dice on {name}'s tray: ")
-                try:
-                    tray = parse_tray(text, f"round {r}, {name}")
-                except ParseError as exc:
-                    say(str(exc))
-                    continue
-                break
-            trays.append(tray)
-        rounds.append(trays)
+    names = ask_names(ask, say, "Sushi Roll")
+    rounds = list(ask_rounds(ask, say, names, ROUNDS, "dice on {name}'s tray", parse_tray))
     doc: dict[str, Any] = {"game": GAME, "names": names, "rounds": rounds}
     if len(rounds) == ROUNDS:
         counts: list[list[int]] = []

@@ -1,4 +1,5 @@
-"""Renderables shared by ``sushigo play`` and ``sushigo score``.
+"""Renderables shared by ``sushigo play`` and ``sushigo score``, and the typed
+entry the score calculators share (classic, Party and Roll).
 
 Everything here is built from public information only: a :class:`PlayerView`,
 finished rounds, and cards already revealed.
@@ -6,8 +7,10 @@ finished rounds, and cards already revealed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+import difflib
+import re
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from typing import Any, TypeVar
 
 from rich import box
 from rich.columns import Columns
@@ -17,6 +20,8 @@ from rich.table import Table
 from rich.text import Text
 
 from sushigo.core.actions import Pick
+from sushigo.core.cards import CardTable
+from sushigo.core.errors import ParseError
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import FAMILIES, ROUNDS, score_round
 from sushigo.tui.cards import card_text, cards_text, names_list, tableau_text
@@ -200,20 +205,28 @@ def final_table(
     totals: Sequence[int],
     title: str = "Final scores",
     kept_title: str = "Puddings",
+    *,
+    dessert_title: str = "Dessert",
+    more: Sequence[tuple[str, Sequence[str]]] = (),
 ) -> Table:
-    """Rounds, desserts kept (``kept_title``), dessert points and totals for every seat."""
+    """Rounds, desserts kept (``kept_title``), dessert points (``dessert_title``; ``-``
+    while not scored) and totals for every seat. ``more``: further columns before the
+    total, each a title and one cell per seat."""
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
     table.add_column("Player", no_wrap=True)
     for r in range(len(round_scores)):
         table.add_column(f"R{r + 1}", justify="right")
     table.add_column(kept_title, justify="right")
-    table.add_column("Dessert", justify="right")
+    table.add_column(dessert_title, justify="right")
+    for heading, _ in more:
+        table.add_column(heading, justify="right")
     table.add_column("Total", justify="right", header_style="bold")
     for s, name in enumerate(names):
         row: list[RenderableType] = [name]
         row.extend(str(rs[s]) for rs in round_scores)
         row.append(str(puddings[s]))
         row.append("-" if dessert is None else f"{dessert[s]:+d}")
+        row.extend(cells[s] for _, cells in more)
         row.append(Text(str(totals[s]), style="bold"))
         table.add_row(*row)
     return table
@@ -248,6 +261,13 @@ def print_totals(
             f"Dessert is not scored yet: {what} score after round {rounds} "
             f"({n} of {rounds} rounds given)."
         )
+    print_winner(console, result, kept)
+
+
+def print_winner(console: Console, result: dict[str, Any], kept: str = "puddings") -> None:
+    """A score calculator's last line: who wins (or leads while the game is not
+    complete), ties broken by the most ``kept`` (the result's ``puddings``)."""
+    names: list[str] = result["names"]
     seats = [names.index(n) for n in result["leaders"]]
     sentence = winner_sentence(
         names,
@@ -255,7 +275,7 @@ def print_totals(
         result["puddings"],
         seats,
         result["players"],
-        final=complete,
+        final=result["complete"],
         kept=kept,
     )
     console.print(Text(sentence, style="bold green"))
@@ -285,3 +305,110 @@ def winner_sentence(
         return f"{verb}: {who} with {pts}, tied with {others} but with more {kept} ({n})."
     shared = "Shared win" if final else "Shared lead"
     return f"{shared}: {who} with {pts} and {puddings[win[0]]} {kept} each."
+
+
+# ---------------------------------------------------------------------------
+# Typed entry, shared by the score calculators
+
+T = TypeVar("T")
+InputFn = Callable[[str], str]
+SayFn = Callable[[str], None]
+_TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
+
+
+def split_count(entry: str, where: str, *, fold: bool = False) -> tuple[str, int]:
+    """An entry and how many it stands for: ``tempura x3`` is ``("tempura", 3)``,
+    ``tempura`` is ``("tempura", 1)``; ParseError for a count below 1. ``fold``: fold
+    runs of white space into one space first.
+
+    >>> split_count(" squid  x 2", "tray")
+    ('squid', 2)
+    """
+    text = " ".join(entry.split()) if fold else entry.strip()
+    m = _TIMES.match(text)
+    if not (m and m.group(1).strip()):
+        return text, 1
+    count = int(m.group(2))
+    if count < 1:
+        raise ParseError(f"{where}: {entry.strip()!r}: a count must be at least 1")
+    return m.group(1).strip(), count
+
+
+def split_stack(text: str, where: str, example: str) -> list[str] | None:
+    """The two sides of a nigiri on a wasabi written ``wasabi+squid`` (not yet
+    parsed); None when ``text`` has no ``+``; ParseError unless it has two sides.
+    ``example`` shows the form in the message."""
+    if "+" not in text:
+        return None
+    parts = text.split("+")
+    if len(parts) != 2 or not all(p.strip() for p in parts):
+        raise ParseError(f"{where}: {text!r}: write a nigiri on a wasabi as {example}")
+    return parts
+
+
+def did_you_mean(text: str, table: CardTable) -> str:
+    """`` (did you mean squid-nigiri?)`` for a mistyped id or name, else ``""``."""
+    key = text.strip().lower().replace(" ", "-").replace("_", "-")
+    options = {c: c for c in table.ids}
+    options.update({t.name.lower(): t.id for t in table.types})
+    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.6)
+    ids = list(dict.fromkeys(options[c] for c in close))
+    return f" (did you mean {' or '.join(ids)}?)" if ids else ""
+
+
+def sheet_names(value: Any, seats: int) -> list[str]:
+    """A sheet's ``names``: the list given, stripped, or ``Player 1``... for ``seats``
+    seats when it gives none; ParseError if it is not a list of names."""
+    if value is None:
+        return [f"Player {i + 1}" for i in range(seats)]
+    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
+        raise ParseError("'names' must be a list of the players' names")
+    return [n.strip() for n in value]
+
+
+def ask_until(
+    ask: InputFn, say: SayFn, prompt: str, parse: Callable[[str, str], T], where: str
+) -> T:
+    """Ask ``prompt`` until ``parse(answer, where)`` takes the answer; say each
+    ParseError and ask again."""
+    while True:
+        text = ask(prompt)
+        try:
+            return parse(text, where)
+        except ParseError as exc:
+            say(str(exc))
+
+
+def ask_names(ask: InputFn, say: SayFn, game: str) -> list[str]:
+    """The players' names, comma-separated: 2 to 5, all different; asked again after
+    a mistake (``game`` names the game in the message)."""
+    while True:
+        names = [n.strip() for n in ask("Players' names, comma-separated (2 to 5): ").split(",")]
+        names = [n for n in names if n]
+        if not 2 <= len(names) <= 5:
+            say(f"{game} is for 2 to 5 players; you named {len(names)}.")
+        elif len(set(names)) != len(names):
+            say("Two players have the same name; make them differ.")
+        else:
+            return names
+
+
+def ask_rounds(
+    ask: InputFn,
+    say: SayFn,
+    names: Sequence[str],
+    rounds: int,
+    what: str,
+    parse: Callable[[str, str], T],
+) -> Iterator[list[T]]:
+    """Each round's entry for every player, round by round, until ``rounds`` or the
+    user says ``n`` to ``Enter round N? [Y/n]`` (asked before every round but the
+    first). The prompt is ``Round N, `` and ``what`` with ``{name}`` filled in;
+    ``parse(answer, "round N, NAME")`` reads an answer, asked again on ParseError."""
+    for r in range(1, rounds + 1):
+        if r > 1 and ask(f"Enter round {r}? [Y/n]: ").strip().lower() in ("n", "no"):
+            return
+        yield [
+            ask_until(ask, say, f"Round {r}, {what.format(name=name)}: ", parse, f"round {r}, {name}")
+            for name in names
+        ]
