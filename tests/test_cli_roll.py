@@ -60,6 +60,26 @@ def test_rules_show_the_faces_of_a_dice_file(tmp_path: Path, capsys: Capsys) -> 
             "cannot read the dice file: no such file: /nonexistent/dice.json",
         ),
         (["rules", "--game", "sushi-roll", "--menu", "master-menu"], "--menu goes with"),
+        (
+            ["simulate", "--game", "sushi-roll", "--menu", "x", "--agents", "random,random"],
+            "sushi-roll has no option 'menu'; its options are: dice",
+        ),
+        (
+            ["simulate", "--game", "sushi-roll", "--variant", "dummy", "--agents", "random,random"],
+            "sushi-roll has no option 'dummy'; its options are: dice",
+        ),
+        (
+            [
+                "simulate",
+                "--game",
+                "sushi-go-party",
+                "--variant",
+                "soy-sauce",
+                "--agents",
+                "random,random",
+            ],
+            "sushi-go-party has no option 'soy-sauce'; its options are: menu",
+        ),
     ],
 )
 def test_mistakes_get_one_line(argv: list[str], message: str, capsys: Capsys) -> None:

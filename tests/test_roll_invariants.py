@@ -119,10 +119,34 @@ def check_step(state: RollState, rng: random.Random) -> None:
     assert plain == {e for e in expected if not e.startswith("menus:")}
     assert len(texts) - len(plain) == (menu_count[0] if menu_count else 0)
     for action in rng.sample(list(legal), min(4, len(legal))):
+        assert action in legal
         assert parse_roll_action(str(action)) == action
         assert action_from_id(action_id(action)) == action
         trial = state.copy()
         trial.apply({seat: action})  # every legal action is accepted
+
+
+NOT_LEGAL = [
+    "menu:dumpling+dumpling+dumpling+dumpling+dumpling+dumpling+dumpling+dumpling+dumpling",
+    "chopsticks:tempura,9,maki-1",
+    "chopsticks:tempura,0,tempura",
+]
+
+
+def check_membership(state: RollState, seat: int) -> None:
+    """``in`` on the legal actions agrees with listing them."""
+    legal = state.legal_actions(seat)
+    listed = {str(a) for a in legal}
+    for text in NOT_LEGAL + [
+        f"chopsticks:{f},{o},{g}"
+        for f in ("dumpling", "squid-nigiri")
+        for o in range(state.rules.players)
+        for g in ("maki-2", "wasabi")
+    ]:
+        assert (parse_roll_action(text) in legal) == (text in listed), text
+    for face in ("tempura", "pudding-3", "menu"):
+        action = parse_roll_action(face)
+        assert (action in legal) == (face in listed)
 
 
 def playout(players: int, seed: int) -> RollState:
@@ -138,6 +162,8 @@ def playout(players: int, seed: int) -> RollState:
         else:
             (seat,) = state.to_act()
             legal = state.legal_actions(seat)
+            if rng.random() < 0.2:
+                check_membership(state, seat)
             action: RollAction = legal[rng.randrange(len(legal))]
             state.apply({seat: action})
         if len(state.results) > rounds_seen:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
@@ -81,6 +82,23 @@ def make(name: str, players: int | None = None, **options: Any) -> Ruleset:
         raise OptionsError(
             f"unknown game {name!r}; games are: {', '.join(game_names()) or 'none'}"
         ) from None
+    _check_options(name, factory, options)
     if players is None:
         return factory(**options)
     return factory(players=players, **options)
+
+
+def _check_options(name: str, factory: Factory, options: dict[str, Any]) -> None:
+    """OptionsError for an option the ruleset does not take (a ``TypeError`` would
+    reach the user as a traceback)."""
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):  # no signature to read: the factory checks
+        return
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return
+    known = [k for k in params if k != "players"]
+    for key in options:
+        if key not in params or key == "players":
+            takes = f"its options are: {', '.join(known)}" if known else "it takes no options"
+            raise OptionsError(f"{name} has no option {key.replace('_', '-')!r}; {takes}")

@@ -314,6 +314,7 @@ class TurnChoices(_Lazy[RollAction]):
         self._distinct = distinct
         self._counts = counts
         self._chops = chops
+        self._menus = menus
         n_chop = 0
         mine = len(distinct)
         for _seat, theirs, width in chops:
@@ -329,6 +330,28 @@ class TurnChoices(_Lazy[RollAction]):
                 n_menu *= c + 1
             n_menu -= 1
         self._size = mine + n_chop + n_menu
+
+    def __contains__(self, action: object) -> bool:
+        """Whether ``action`` is one of these decisions, without listing them."""
+        if not isinstance(action, RollAction):
+            return False
+        if action.kind == TAKE:
+            return action.face in self._distinct
+        if action.kind == CHOPSTICKS:
+            if action.face == action.other or action.face not in self._distinct:
+                return False
+            for seat, theirs, _width in self._chops:
+                if seat == action.seat:
+                    return 0 <= action.other < _NF and bool((theirs >> action.other) & 1)
+            return False
+        if action.kind != MENU or not self._menus or not action.dice:
+            return False
+        for f in set(action.dice):
+            if f not in self._distinct:
+                return False
+            if action.dice.count(f) > self._counts[self._distinct.index(f)]:
+                return False
+        return True
 
     def _item(self, index: int) -> RollAction:
         distinct = self._distinct
