@@ -121,10 +121,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "score",
-        help="score a game played with real cards (Sushi Go! or Sushi Go Party!)",
-        description="Score a game played with real cards: the cards in front of each player "
-        "at the end of each round, from a JSON file, stdin, or typed in when no file is given "
-        "(see docs/score-calculator.md).",
+        help="score a game played with real cards or dice (any of the three games)",
+        description="Score a game played with real cards or dice: the cards in front of each "
+        "player (or the dice on each tray) at the end of each round, from a JSON file, stdin, "
+        "or typed in when no file is given (see docs/score-calculator.md).",
     )
     p.add_argument("file", nargs="?", help="JSON file of the cards played, or - for stdin")
     p.add_argument("--json", action="store_true", help="print the result as JSON")

@@ -37,13 +37,12 @@ still tied, the win is shared.
 from __future__ import annotations
 
 import argparse
-import difflib
 import json
-import re
 import sys
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from rich.console import Console
@@ -75,12 +74,23 @@ from sushigo.tui.score_roll import (
     score_roll_sheet,
     show_roll_result,
 )
-from sushigo.tui.screen import cards_grid, final_table, print_totals, round_table
+from sushigo.tui.screen import (
+    InputFn,
+    SayFn,
+    ask_names,
+    ask_rounds,
+    did_you_mean,
+    entry_list,
+    final_table,
+    print_rounds,
+    print_totals,
+    round_table,
+    sheet_names,
+    split_count,
+)
 
-InputFn = Callable[[str], str]
 GAME = "sushi-go"
 KEYS = ("game", "names", "options", "rounds")
-_TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
 
 
 @dataclass
@@ -100,40 +110,22 @@ class Sheet:
 
 def parse_card_entry(entry: str, where: str) -> list[str]:
     """One entry of a seat's list: a card, or ``CARD xN`` for N copies."""
-    text = entry.strip()
-    count = 1
-    m = _TIMES.match(text)
-    if m and m.group(1).strip():
-        text, count = m.group(1).strip(), int(m.group(2))
-        if count < 1:
-            raise ParseError(f"{where}: {entry.strip()!r}: a count must be at least 1")
+    text, count = split_count(entry, where)
     try:
         card = CLASSIC_CARDS.parse(text)
     except ParseError as exc:
         if "could be" in str(exc):
             raise ParseError(f"{where}: {exc}") from None
-        raise ParseError(f"{where}: unknown card {text!r}{_suggest(text)}") from None
+        raise ParseError(
+            f"{where}: unknown card {text!r}{did_you_mean(text, CLASSIC_CARDS)}; "
+            f"cards are: {', '.join(CLASSIC_CARDS.ids)}"
+        ) from None
     return [card] * count
-
-
-def _suggest(text: str) -> str:
-    key = text.strip().lower().replace(" ", "-").replace("_", "-")
-    options = {c: c for c in CLASSIC_CARDS.ids}
-    options.update({t.name.lower(): t.id for t in CLASSIC_CARDS.types})
-    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.6)
-    ids = list(dict.fromkeys(options[c] for c in close))
-    hint = f" (did you mean {' or '.join(ids)}?)" if ids else ""
-    return f"{hint}; cards are: {', '.join(CLASSIC_CARDS.ids)}"
 
 
 def parse_cards(value: Any, where: str) -> list[str]:
     """A seat's cards: a list of card entries, or one comma-separated string."""
-    if isinstance(value, str):
-        entries: list[Any] = [e for e in value.split(",") if e.strip()]
-    elif isinstance(value, list):
-        entries = value
-    else:
-        raise ParseError(f'{where}: expected a list of cards, e.g. ["tempura", "squid"]')
+    entries = entry_list(value, where, 'cards, e.g. ["tempura", "squid"]')
     cards: list[str] = []
     for k, entry in enumerate(entries, 1):
         if not isinstance(entry, str):
@@ -185,16 +177,8 @@ def load_sheet(data: Any) -> Sheet:
     if len(rounds_in) > ROUNDS:
         raise ParseError(f"{len(rounds_in)} rounds given, but Sushi Go! has only {ROUNDS}")
 
-    names_in = data.get("names")
-    if names_in is None:
-        seats = len(rounds_in[0])
-        names = [f"Player {i + 1}" for i in range(seats - 1 if dummy else seats)]
-    else:
-        if not isinstance(names_in, list) or not all(
-            isinstance(n, str) and n.strip() for n in names_in
-        ):
-            raise ParseError("'names' must be a list of the players' names")
-        names = [n.strip() for n in names_in]
+    seats = len(rounds_in[0])
+    names = sheet_names(data.get("names"), seats - 1 if dummy else seats)
     if dummy and len(names) == 3:
         names, dummy_name = names[:2], names[2]
     else:
@@ -331,23 +315,12 @@ def show_result(result: dict[str, Any], console: Console) -> None:
     """The result as tables, one per round, then the totals and the winner."""
     names: list[str] = result["names"]
     soy = bool(result["options"].get("soy_sauce"))
-    running = [0] * len(names)
-    for entry in result["rounds"]:
-        r = entry["round"]
-        console.rule(f"Round {r}")
-        console.print(cards_grid(names, [tableau_text(tab) for tab in entry["cards"]]))
-        running = [a + b for a, b in zip(running, entry["scores"], strict=True)]
-        console.print(
-            round_table(
-                f"Round {r} points",
-                names,
-                entry["breakdown"],
-                entry["scores"],
-                entry["puddings"],
-                running,
-                soy,
-            )
-        )
+    print_rounds(
+        console,
+        result,
+        lambda entry: [tableau_text(tab) for tab in entry["cards"]],
+        partial(round_table, soy_sauce=soy),
+    )
     complete = result["complete"]
     console.rule("Totals")
     table = final_table(
@@ -368,7 +341,7 @@ def show_result(result: dict[str, Any], console: Console) -> None:
 # Interactive entry
 
 
-def ask_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
+def ask_sheet(ask: InputFn, say: SayFn) -> dict[str, Any]:
     """Ask for names, variants and each round's cards; re-ask after every mistake.
 
     Returns the same JSON-style document a file would hold.
@@ -379,15 +352,7 @@ def ask_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
         "commas ('tempura x2' for two). For Sushi Go Party!, run: "
         "sushigo score --game sushi-go-party (Sushi Roll: --game sushi-roll)"
     )
-    while True:
-        names = [n.strip() for n in ask("Players' names, comma-separated (2 to 5): ").split(",")]
-        names = [n for n in names if n]
-        if not 2 <= len(names) <= 5:
-            say(f"Sushi Go! is for 2 to 5 players; you named {len(names)}.")
-        elif len(set(names)) != len(names):
-            say("Two players have the same name; make them differ.")
-        else:
-            break
+    names = ask_names(ask, say, "Sushi Go!")
     while True:
         text = ask("Variants, comma-separated (soy-sauce, dummy, ...; Enter for none): ")
         options = parse_variants([text])
@@ -398,27 +363,14 @@ def ask_sheet(ask: InputFn, say: Callable[[str], None]) -> dict[str, Any]:
             continue
         break
     seat_names = seat_names_of(rs, names)
-    rounds: list[list[list[str]]] = []
-    for r in range(1, ROUNDS + 1):
-        if r > 1:
-            more = ask(f"Enter round {r}? [Y/n]: ").strip().lower()
-            if more in ("n", "no"):
-                break
-        tabs: list[list[str]] = []
-        for name in seat_names:
-            while True:
-                text = ask(f"Round {r}, cards in front of {name}: ")
-                try:
-                    tab = parse_cards(text, f"round {r}, {name}")
-                except ParseError as exc:
-                    say(str(exc))
-                    continue
-                if "soy-sauce" in tab and not rs.options["soy_sauce"]:
-                    say("Soy sauce is only in the game with the soy-sauce variant.")
-                    continue
-                break
-            tabs.append(tab)
-        rounds.append(tabs)
+
+    def parse(text: str, where: str) -> list[str]:
+        tab = parse_cards(text, where)
+        if "soy-sauce" in tab and not rs.options["soy_sauce"]:
+            raise ParseError("Soy sauce is only in the game with the soy-sauce variant.")
+        return tab
+
+    rounds = list(ask_rounds(ask, say, seat_names, ROUNDS, "cards in front of {name}", parse))
     return {"game": GAME, "names": seat_names, "options": dict(rs.options), "rounds": rounds}
 
 

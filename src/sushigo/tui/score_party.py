@@ -19,7 +19,6 @@ points when not given). Every point comes from
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -53,13 +52,22 @@ from sushigo.tui.party_screen import (
     party_round_table,
     tableau_text,
 )
-from sushigo.tui.screen import cards_grid, print_totals
+from sushigo.tui.screen import (
+    InputFn,
+    SayFn,
+    ask_rounds,
+    cards_grid,
+    did_you_mean,
+    entry_list,
+    print_totals,
+    sheet_names,
+    split_count,
+    split_stack,
+)
 
-InputFn = Callable[[str], str]
 GAME = "sushi-go-party"
 KEYS = ("game", "menu", "names", "rounds")
 ROUND_KEYS = ("cards", "uramaki", "uramaki_places")
-_TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
 _UNKNOWN = re.compile(r"unknown card '(.*)'; cards are")
 _SINGLE_AWARDS = {
     0: (),
@@ -101,16 +109,6 @@ def is_party(data: Any) -> bool:
 # Reading cards
 
 
-def _suggest(text: str, menu: Menu) -> str:
-    key = text.strip().lower().replace(" ", "-").replace("_", "-")
-    options = {c: c for c in PARTY_CARDS.ids}
-    options.update({t.name.lower(): t.id for t in PARTY_CARDS.types})
-    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.6)
-    ids = list(dict.fromkeys(options[c] for c in close))
-    hint = f" (did you mean {' or '.join(ids)}?)" if ids else ""
-    return f"{hint}; the cards on this menu are: {', '.join(menu_cards(menu))}"
-
-
 def menu_cards(menu: Menu) -> list[str]:
     """Every card id of a menu, in card-table order."""
     out: list[str] = []
@@ -136,26 +134,21 @@ def parse_one(text: str, where: str, menu: Menu) -> Played:
         m = _UNKNOWN.match(message)
         if m:
             name = m.group(1)
-            raise ParseError(f"{where}: unknown card {name!r}{_suggest(name, menu)}") from None
+            raise ParseError(
+                f"{where}: unknown card {name!r}{did_you_mean(name, PARTY_CARDS)}; "
+                f"the cards on this menu are: {', '.join(menu_cards(menu))}"
+            ) from None
         raise ParseError(f"{where}: {message}") from None
 
 
 def parse_entry(entry: str, where: str, menu: Menu) -> list[Played]:
     """One entry of a seat's list: a card, ``CARD xN``, or ``wasabi+squid`` for a nigiri
     on a wasabi."""
-    text = entry.strip()
-    count = 1
-    m = _TIMES.match(text)
-    if m and m.group(1).strip():
-        text, count = m.group(1).strip(), int(m.group(2))
-        if count < 1:
-            raise ParseError(f"{where}: {entry.strip()!r}: a count must be at least 1")
+    text, count = split_count(entry, where)
     if not text:
         raise ParseError(f"{where}: an empty card name")
-    if "+" in text:
-        parts = text.split("+")
-        if len(parts) != 2 or not all(p.strip() for p in parts):
-            raise ParseError(f"{where}: {text!r}: write a nigiri on a wasabi as wasabi+squid")
+    parts = split_stack(text, where, "wasabi+squid")
+    if parts is not None:
         wasabi = parse_one(parts[0], where, menu)
         nigiri = parse_one(parts[1], where, menu)
         if wasabi.flipped or wasabi.kind != "wasabi":
@@ -195,12 +188,7 @@ def place_on_wasabi(tab: Sequence[Played]) -> list[Played]:
 
 def parse_seat(value: Any, where: str, menu: Menu) -> list[Played]:
     """A seat's cards: a list of entries, or one comma-separated string."""
-    if isinstance(value, str):
-        entries: list[Any] = [e for e in value.split(",") if e.strip()]
-    elif isinstance(value, list):
-        entries = value
-    else:
-        raise ParseError(f'{where}: expected a list of cards, e.g. ["tempura", "wasabi+squid"]')
+    entries = entry_list(value, where, 'cards, e.g. ["tempura", "wasabi+squid"]')
     tab: list[Played] = []
     for k, entry in enumerate(entries, 1):
         at = f"{where}, card {k}"
@@ -333,15 +321,7 @@ def load_party_sheet(data: Any) -> PartySheet:
             raise ParseError(f"round {r}: 'cards' lists every seat's cards")
         entries.append(entry)
 
-    names_in = data.get("names")
-    if names_in is None:
-        names = [f"Player {i + 1}" for i in range(len(entries[0]["cards"]))]
-    else:
-        if not isinstance(names_in, list) or not all(
-            isinstance(n, str) and n.strip() for n in names_in
-        ):
-            raise ParseError("'names' must be a list of the players' names")
-        names = [n.strip() for n in names_in]
+    names = sheet_names(data.get("names"), len(entries[0]["cards"]))
     if len(set(names)) != len(names):
         raise ParseError(f"two seats have the same name: {', '.join(names)}")
     rs = sushigo.make(GAME, players=len(names), menu=menu)
@@ -545,7 +525,7 @@ def show_party_result(result: dict[str, Any], console: Console) -> None:
 
 def ask_party_sheet(
     ask: InputFn,
-    say: Callable[[str], None],
+    say: SayFn,
     show: Callable[[Menu], None],
     menu_text: str | None = None,
 ) -> dict[str, Any]:
@@ -592,23 +572,13 @@ def ask_party_sheet(
         break
     assert isinstance(rs, PartyRuleset)
     key = rs.options["menu"]
+
+    def parse(text: str, where: str) -> list[str]:
+        return [p.token for p in parse_seat(text, where, menu)]
+
     rounds: list[dict[str, Any]] = []
-    for r in range(1, ROUNDS + 1):
-        if r > 1:
-            more = ask(f"Enter round {r}? [Y/n]: ").strip().lower()
-            if more in ("n", "no"):
-                break
-        tabs: list[list[str]] = []
-        for name in names:
-            while True:
-                text = ask(f"Round {r}, cards in front of {name}: ")
-                try:
-                    tab = parse_seat(text, f"round {r}, {name}", menu)
-                except ParseError as exc:
-                    say(str(exc))
-                    continue
-                break
-            tabs.append([p.token for p in tab])
+    cards = ask_rounds(ask, say, names, ROUNDS, "cards in front of {name}", parse)
+    for r, tabs in enumerate(cards, 1):
         entry: dict[str, Any] = {"cards": tabs}
         if menu.roll == "uramaki":
             while True:

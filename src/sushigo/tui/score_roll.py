@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -64,9 +64,10 @@ from sushigo.tui.screen import (
     SayFn,
     ask_names,
     ask_rounds,
-    cards_grid,
     did_you_mean,
+    entry_list,
     final_table,
+    print_rounds,
     print_winner,
     sheet_names,
     split_count,
@@ -168,12 +169,7 @@ def parse_tray_entry(entry: str, where: str) -> list[str]:
 
 def parse_tray(value: Any, where: str) -> list[str]:
     """A tray: a list of entries, or one comma-separated string."""
-    if isinstance(value, str):
-        entries: list[Any] = [e for e in value.split(",") if e.strip()]
-    elif isinstance(value, list):
-        entries = value
-    else:
-        raise ParseError(f'{where}: expected a list of dice, e.g. ["tempura x2", "wasabi+squid"]')
+    entries = entry_list(value, where, 'dice, e.g. ["tempura x2", "wasabi+squid"]')
     tray: list[str] = []
     for k, entry in enumerate(entries, 1):
         if not isinstance(entry, str):
@@ -447,7 +443,6 @@ def roll_final_table(result: dict[str, Any]) -> Table:
 
 def show_roll_result(result: dict[str, Any], console: Console) -> None:
     """The result as tables, one per round, then the totals and the winner."""
-    names: list[str] = result["names"]
     faces = "" if result["options"]["dice"] == "default" else ", own dice faces"
     console.print(
         Text(
@@ -456,22 +451,9 @@ def show_roll_result(result: dict[str, Any], console: Console) -> None:
             style="bold",
         )
     )
-    running = [0] * len(names)
-    for entry in result["rounds"]:
-        r = entry["round"]
-        console.rule(f"Round {r}")
-        console.print(cards_grid(names, [tray_text(t) for t in entry["trays"]]))
-        running = [a + b for a, b in zip(running, entry["scores"], strict=True)]
-        console.print(
-            roll_round_table(
-                f"Round {r} points",
-                names,
-                entry["breakdown"],
-                entry["scores"],
-                entry["puddings"],
-                running,
-            )
-        )
+    print_rounds(
+        console, result, lambda entry: [tray_text(t) for t in entry["trays"]], roll_round_table
+    )
     complete = result["complete"]
     console.rule("Totals")
     console.print(roll_final_table(result))

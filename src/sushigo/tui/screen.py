@@ -242,6 +242,42 @@ def cards_grid(names: Sequence[str], texts: Sequence[RenderableType]) -> Table:
     return grid
 
 
+RoundTable = Callable[
+    [str, Sequence[str], Sequence[Mapping[str, int]], Sequence[int], Sequence[int], Sequence[int]],
+    Table,
+]
+"""Builds a round's points table from its title, the names, the breakdown, the round's
+scores, the desserts kept and the running totals (e.g. :func:`round_table`)."""
+
+
+def print_rounds(
+    console: Console,
+    result: dict[str, Any],
+    cards: Callable[[dict[str, Any]], Sequence[RenderableType]],
+    table: RoundTable,
+) -> None:
+    """A score calculator's rounds: for each, a rule, what every seat had in front
+    (``cards`` of the round's entry, one text per seat) and ``table`` of its points
+    with the running totals."""
+    names: list[str] = result["names"]
+    running = [0] * len(names)
+    for entry in result["rounds"]:
+        r = entry["round"]
+        console.rule(f"Round {r}")
+        console.print(cards_grid(names, cards(entry)))
+        running = [a + b for a, b in zip(running, entry["scores"], strict=True)]
+        console.print(
+            table(
+                f"Round {r} points",
+                names,
+                entry["breakdown"],
+                entry["scores"],
+                entry["puddings"],
+                running,
+            )
+        )
+
+
 def print_totals(
     console: Console,
     result: dict[str, Any],
@@ -251,7 +287,6 @@ def print_totals(
 ) -> None:
     """A score calculator's totals: the table, a note while dessert is not scored yet,
     and who wins (or leads), ties broken by the most ``kept`` cards."""
-    names: list[str] = result["names"]
     complete = result["complete"]
     console.print(table)
     if not complete:
@@ -346,6 +381,16 @@ def split_stack(text: str, where: str, example: str) -> list[str] | None:
     return parts
 
 
+def entry_list(value: Any, where: str, expected: str) -> list[Any]:
+    """What a sheet lists for one seat: a list, or one comma-separated string (blank
+    entries dropped); otherwise ParseError ``expected a list of`` + ``expected``."""
+    if isinstance(value, str):
+        return [e for e in value.split(",") if e.strip()]
+    if isinstance(value, list):
+        return value
+    raise ParseError(f"{where}: expected a list of {expected}")
+
+
 def did_you_mean(text: str, table: CardTable) -> str:
     """`` (did you mean squid-nigiri?)`` for a mistyped id or name, else ``""``."""
     key = text.strip().lower().replace(" ", "-").replace("_", "-")
@@ -408,7 +453,8 @@ def ask_rounds(
     for r in range(1, rounds + 1):
         if r > 1 and ask(f"Enter round {r}? [Y/n]: ").strip().lower() in ("n", "no"):
             return
-        yield [
-            ask_until(ask, say, f"Round {r}, {what.format(name=name)}: ", parse, f"round {r}, {name}")
-            for name in names
-        ]
+        entries: list[T] = []
+        for name in names:
+            prompt = f"Round {r}, {what.format(name=name)}: "
+            entries.append(ask_until(ask, say, prompt, parse, f"round {r}, {name}"))
+        yield entries
