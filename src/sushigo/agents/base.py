@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
@@ -34,7 +35,8 @@ class Agent(Protocol):
         ...
 
 
-AgentFactory = Callable[[int | None], Agent]
+AgentFactory = Callable[..., Agent]
+"""Builds an agent: ``factory(seed, **options)``."""
 _AGENTS: dict[str, AgentFactory] = {}
 
 
@@ -48,9 +50,50 @@ def agent_names() -> list[str]:
     return sorted(_AGENTS)
 
 
+def parse_spec(spec: str) -> tuple[str, dict[str, int | float | str]]:
+    """An agent spec's name and options: ``mcts:ms=100:rollout=greedy`` is
+    ``("mcts", {"ms": 100, "rollout": "greedy"})``; numbers are read as numbers.
+
+    >>> parse_spec("MCTS:iterations=200:c=1.5")
+    ('mcts', {'iterations': 200, 'c': 1.5})
+    """
+    name, *parts = spec.strip().split(":")
+    options: dict[str, int | float | str] = {}
+    for part in parts:
+        key, sep, value = part.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if not sep or not key or not value.strip():
+            raise OptionsError(
+                f"agent {spec!r}: write options as NAME:KEY=VALUE, e.g. 'mcts:ms=100'"
+            )
+        text = value.strip()
+        number: int | float | str = text
+        try:
+            number = int(text)
+        except ValueError:
+            try:
+                number = float(text)
+            except ValueError:
+                pass
+        options[key] = number
+    return name.strip().lower(), options
+
+
 def make_agent(spec: str, seed: int | None = None) -> Agent:
-    """Build an agent from its spec name, seeded for reproducible play."""
-    key = spec.strip().lower()
+    """Build an agent from its spec (``greedy``, ``mcts:ms=100``), seeded for
+    reproducible play. OptionsError for an unknown agent or option."""
+    key, options = parse_spec(spec)
     if key not in _AGENTS:
         raise OptionsError(f"unknown agent {spec!r}; agents are: {', '.join(agent_names())}")
-    return _AGENTS[key](seed)
+    factory = _AGENTS[key]
+    try:
+        params = inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        params = None
+    if params is not None:
+        known = [p for p in params if p != "seed"]
+        for option in options:
+            if option not in known:
+                takes = f"its options are: {', '.join(known)}" if known else "it takes no options"
+                raise OptionsError(f"agent {key!r} has no option {option!r}; {takes}")
+    return factory(seed, **options)

@@ -1015,4 +1015,65 @@ def _not_in_hand(seat: int, card: str, hand: Iterable[str], n: int = 1) -> str:
     return f"seat {seat} cannot take {what}: their hand holds {held}"
 
 
+def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
+    """A whole position consistent with ``view``, for search: the viewer's hand and
+    the hands it saw earlier this round as they are now; every other hand and the
+    draw pile dealt at random from the cards the viewer has not seen. It reads
+    nothing but the view. ValueError for the two-player dummy variant (its pile
+    and draws are not modelled here).
+
+    >>> import sushigo
+    >>> state = sushigo.make("sushi-go", players=3).new_game()
+    >>> state.apply_chance(state.sample_chance(random.Random(1)))
+    >>> world = determinize(state.observe(0), random.Random(2))
+    >>> world.hand(0) == state.hand(0), len(world.hand(1)), world.to_act()
+    (True, 9, (0, 1, 2))
+    """
+    rs = view.ruleset
+    if not isinstance(rs, ClassicRuleset) or rs.dummy:
+        raise ValueError("determinize plays the classic game without the dummy")
+    n = view.seats
+    seat = view.seat
+    unseen = Counter(rs.deck)
+    seen: list[str] = list(view.discards)
+    for tab in view.tableaux:
+        seen.extend(tab)
+    for hand in view.hands:
+        if hand is not None:
+            seen.extend(hand)
+    unseen.subtract(seen)
+    unseen["pudding"] -= sum(view.desserts)
+    pool = [c for c, k in unseen.items() for _ in range(max(k, 0))]
+    rng.shuffle(pool)
+    hands: list[list[str]] = [[] for _ in range(n)]
+    for rel in range(n):
+        known = view.hands[rel]
+        absolute = (seat + rel) % n
+        if known is not None:
+            hands[absolute] = list(known)
+        else:
+            size = view.hand_sizes[rel]
+            hands[absolute] = sorted(pool[:size], key=_ORDER.__getitem__)
+            del pool[:size]
+    state = ClassicState(rs)
+    state._phase = _PICK
+    state._round = view.round
+    state._turn = view.turn
+    state._hands = hands
+    state._singles = [_singles_of(h) for h in hands]
+    state._tabs = [tuple(view.tableaux[(s - seat) % n]) for s in range(n)]
+    left: dict[str, int] = {}
+    for c in pool:
+        left[c] = left.get(c, 0) + 1
+    state._deck = left
+    state._next_deck = left
+    state._pass_right = rs.pass_step(view.round) == -1
+    state._dealt = tuple(tuple(h) for h in hands)
+    state._desserts = [view.desserts[(s - seat) % n] for s in range(n)]
+    state._discards = tuple(view.discards)
+    scores = tuple(view.scores[(s - seat) % n] for s in range(n))
+    state._results = (RoundResult((), (), (), (), (), scores),) if any(scores) else ()
+    return state
+
+
 register("sushi-go", ClassicRuleset)

@@ -1,0 +1,279 @@
+"""``mcts``: information-set Monte Carlo tree search over the bot's own decisions.
+
+Every iteration samples a world from the bot's view alone (``determinize(view,
+rng)``: the hands it saw are known, the rest dealt from the cards it has not
+seen; in Sushi Roll the view is the whole position but the future rolls), then
+plays it to the end:
+
+* the bot's own decisions are the tree: at a node, an action not yet tried is
+  tried first; then the action with the best UCB1 score among those legal in
+  this world (single-observer ISMCTS, with availability counts);
+* the other seats decide with the rollout policy, in the tree as below it
+  (an opponent model: they are not searched);
+* below the tree, everyone plays the rollout policy (``random``: the compiled
+  playout of :func:`sushigo.games.driver.rollout`; or ``greedy``).
+
+A playout is worth ``0.7 x`` the bot's share of the win plus ``0.3 x`` its
+score margin over the best other seat, squashed into 0..1. The decision is the
+most visited action. The budget is ``iterations`` or ``ms`` per decision; with
+``iterations`` and a seed, the bot is deterministic.
+
+The search never sees the true state: the agent is given a view and the legal
+actions, like every agent. Sushi Go Party! has no determinizer yet: there the
+bot plays as ``greedy`` (documented in docs/agents.md).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sushigo.agents.base import View, register_agent
+from sushigo.agents.greedy import GreedyAgent
+from sushigo.core.errors import OptionsError
+from sushigo.core.state import State
+from sushigo.core.views import PlayerView
+from sushigo.games.classic import determinize as classic_world
+from sushigo.games.driver import rollout
+from sushigo.games.roll import RollView
+from sushigo.games.roll import determinize as roll_world
+
+ROLLOUTS = ("random", "greedy")
+WIDTH = 48
+"""At most this many actions are searched at one node: every take first (the
+legal list puts them first), then a sample of the rest (Sushi Roll offers up to
+255 re-rolls)."""
+
+
+def determinize(view: View, rng: random.Random) -> State:
+    """A whole position consistent with ``view``, sampled with ``rng``.
+
+    NotImplementedError for a game (or variant) that has no determinizer yet.
+    """
+    if isinstance(view, PlayerView):
+        try:
+            return classic_world(view, rng)
+        except ValueError as exc:
+            raise NotImplementedError(str(exc)) from None
+    if isinstance(view, RollView):
+        return roll_world(view, rng)
+    raise NotImplementedError(f"no determinizer for {type(view).__name__}")
+
+
+@dataclass
+class ActionStat:
+    """What the search found for one legal action."""
+
+    action: Any
+    visits: int
+    value: float
+    """Mean playout value, 0..1 (see the module docstring)."""
+    mean_score: float
+    """The bot's mean final score over those playouts."""
+    win_rate: float
+    """The bot's share of wins over those playouts."""
+
+
+class _Node:
+    __slots__ = ("children", "visits", "avail", "value", "score", "wins", "order")
+
+    def __init__(self) -> None:
+        self.children: dict[Hashable, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.value = 0.0
+        self.score = 0.0
+        self.wins = 0.0
+        self.order: list[Any] | None = None
+
+
+class MCTSAgent:
+    """Information-set MCTS; see the module docstring."""
+
+    name = "mcts"
+    observes = True
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 0,
+        ms: float = 100.0,
+        rollout: str = "random",
+        c: float = 0.7,
+    ) -> None:
+        if iterations < 0 or ms <= 0:
+            raise OptionsError("mcts: iterations must be 0 or more and ms above 0")
+        if rollout not in ROLLOUTS:
+            raise OptionsError(f"mcts: rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        self._rng = random.Random(seed)
+        self.iterations = int(iterations)
+        self.ms = float(ms)
+        self.rollout = rollout
+        self.c = float(c)
+        self._fallback = GreedyAgent(seed)
+        self._greedy = GreedyAgent(seed)
+        self.last_iterations = 0
+        """Iterations of the last search (for benchmarks and hints)."""
+
+    def act(self, view: View | None, legal: Sequence[Any]) -> Any:
+        if view is None:
+            raise ValueError("mcts needs its view")
+        stats = self.analyze(view, legal)
+        if not stats:
+            return self._fallback.act(view, legal)
+        return max(stats, key=lambda s: (s.visits, s.value)).action
+
+    def analyze(self, view: View, legal: Sequence[Any]) -> list[ActionStat]:
+        """Search from ``view`` and return each searched action's statistics, most
+        visited first; empty when the game has no determinizer."""
+        rng = self._rng
+        me = view.seat
+        root = _Node()
+        deadline = None if self.iterations else time.perf_counter() + self.ms / 1000.0
+        count = 0
+        while True:
+            if self.iterations and count >= self.iterations:
+                break
+            if deadline is not None and count and time.perf_counter() >= deadline:
+                break
+            try:
+                world = determinize(view, rng)
+            except NotImplementedError:
+                return []
+            self._iterate(world, root, me, rng)
+            count += 1
+        self.last_iterations = count
+        out = []
+        for key, child in root.children.items():
+            if child.visits:
+                out.append(
+                    ActionStat(
+                        action=key,
+                        visits=child.visits,
+                        value=child.value / child.visits,
+                        mean_score=child.score / child.visits,
+                        win_rate=child.wins / child.visits,
+                    )
+                )
+        out.sort(key=lambda s: (-s.visits, -s.value))
+        return out
+
+    # -- one iteration ---------------------------------------------------------
+
+    def _iterate(self, state: State, root: _Node, me: int, rng: random.Random) -> None:
+        path: list[_Node] = []
+        node: _Node | None = root
+        policy = self._policy(rng)
+        while node is not None and not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            joint: dict[int, Any] = {}
+            for seat, legal in state.decisions():
+                if seat == me and node is not None:
+                    action, child = self._select(node, legal, rng)
+                    joint[seat] = action
+                    path.append(child)
+                    node = child if child.visits else None  # a new leaf ends the tree
+                else:
+                    joint[seat] = policy(state, seat, legal)
+            state.apply(joint)
+        returns = self._playout(state, rng, policy)
+        value, won = _value(returns, me)
+        root.visits += 1
+        for n in path:
+            n.visits += 1
+            n.value += value
+            n.score += returns[me]
+            n.wins += won
+
+    def _select(self, node: _Node, legal: Sequence[Any], rng: random.Random) -> tuple[Any, _Node]:
+        if node.order is None:
+            node.order = _candidates(legal, rng)
+        children = node.children
+        best: Any = None
+        best_child: _Node | None = None
+        best_score = -1.0
+        untried: list[Any] = []
+        c = self.c
+        for action in node.order:
+            if action not in legal:
+                continue
+            child = children.get(action)
+            if child is None or child.visits == 0:
+                untried.append(action)
+                continue
+            child.avail += 1
+            score = child.value / child.visits + c * math.sqrt(
+                math.log(child.avail + 1) / child.visits
+            )
+            if score > best_score:
+                best, best_child, best_score = action, child, score
+        if untried:
+            action = untried[int(rng.random() * len(untried))]
+            child = children.get(action)
+            if child is None:
+                child = children[action] = _Node()
+            child.avail += 1
+            return action, child
+        if best_child is None:  # none of the searched actions is legal in this world
+            action = legal[int(rng.random() * len(legal))]
+            child = children.setdefault(action, _Node())
+            return action, child
+        return best, best_child
+
+    def _policy(self, rng: random.Random) -> Callable[[State, int, Sequence[Any]], Any]:
+        if self.rollout == "greedy":
+            greedy = self._greedy
+
+            def act(state: State, seat: int, legal: Sequence[Any]) -> Any:
+                if len(legal) == 1:
+                    return legal[0]
+                return greedy.act(state.observe(seat), legal)
+
+            return act
+
+        def uniform(state: State, seat: int, legal: Sequence[Any]) -> Any:
+            return legal[int(rng.random() * len(legal))]
+
+        return uniform
+
+    def _playout(
+        self, state: State, rng: random.Random, policy: Callable[[State, int, Sequence[Any]], Any]
+    ) -> list[int]:
+        if self.rollout == "random":
+            return rollout(state, rng)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            state.apply({seat: policy(state, seat, legal) for seat, legal in state.decisions()})
+        return state.returns()
+
+
+def _candidates(legal: Sequence[Any], rng: random.Random) -> list[Any]:
+    """The actions searched at a node: all of them, or every take and a sample."""
+    size = len(legal)
+    if size <= WIDTH:
+        return list(legal)
+    first = [a for a in legal[:WIDTH] if getattr(a, "what", "take") == "take"]
+    rest = rng.sample(range(len(first), size), WIDTH - len(first))
+    return first + [legal[i] for i in sorted(rest)]
+
+
+def _value(returns: Sequence[int], me: int) -> tuple[float, float]:
+    """A playout's worth to ``me`` (0..1) and ``me``'s share of the win."""
+    mine = returns[me]
+    best_other = max(r for s, r in enumerate(returns) if s != me)
+    top = max(returns)
+    winners = sum(1 for r in returns if r == top)
+    won = 1.0 / winners if mine == top else 0.0
+    margin = max(-1.0, min(1.0, (mine - best_other) / 30.0))
+    return 0.7 * won + 0.3 * (margin + 1.0) / 2.0, won
+
+
+register_agent("mcts", MCTSAgent)
