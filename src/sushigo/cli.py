@@ -1,4 +1,4 @@
-"""The ``sushigo`` command: play, simulate, score, replay, rules, bench."""
+"""The ``sushigo`` command: play, simulate, tournament, score, replay, rules, bench."""
 
 from __future__ import annotations
 
@@ -120,6 +120,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--no-rotate", action="store_true", help="keep each agent in its seat")
 
     p = sub.add_parser(
+        "tournament",
+        help="rate bots over many seeded games, with duplicate deals",
+        description="Play bots against each other on duplicate deals, every agent in every "
+        "seat equally often; print openskill ratings, a win-rate matrix, mean scores and "
+        "decisions per second (see docs/tournaments.md).",
+    )
+    game_args(p, None)
+    p.add_argument(
+        "--agents",
+        required=True,
+        help="comma-separated agent specs NAME[:KEY=VALUE]...; any number of agents",
+    )
+    p.add_argument(
+        "--games", type=int, default=100, help="games, rounded up to whole blocks (default 100)"
+    )
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument("--jobs", type=int, default=None, help="worker processes (default: every core)")
+    p.add_argument("--backend", default="local", help="local (processes, the default) or ray")
+    p.add_argument("--address", help="with --backend ray: the Ray cluster (default: local Ray)")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="write games.jsonl, summary.json, ratings.png and winrate.png to DIR",
+    )
+    p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    p = sub.add_parser(
         "score",
         help="score a game played with real cards or dice (any of the three games)",
         description="Score a game played with real cards or dice: the cards in front of each "
@@ -160,6 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    args.argv = list(argv) if argv is not None else sys.argv[1:]
     if args.command is None:
         parser.print_help()
         return 0
@@ -189,6 +217,10 @@ def _dispatch(args: argparse.Namespace) -> Any:
         from sushigo.play.simulate import run_simulate
 
         return run_simulate(args)
+    if command == "tournament":
+        from sushigo.play.tournament_report import run_tournament_command
+
+        return run_tournament_command(args)
     if command == "replay":
         from sushigo.play.replay import run_replay
 

@@ -192,37 +192,39 @@ class MCTSAgent:
             n.wins += won
 
     def _select(self, node: _Node, legal: Sequence[Any], rng: random.Random) -> tuple[Any, _Node]:
-        if node.order is None:
-            node.order = _candidates(legal, rng)
+        """The action to play at ``node`` in this world, and its child node."""
+        if len(legal) > WIDTH:
+            if node.order is None:
+                node.order = _candidates(legal, rng)
+            options: Sequence[Any] = [a for a in node.order if a in legal]
+            if not options:
+                options = legal
+        else:
+            options = legal
         children = node.children
+        get = children.get
         best: Any = None
         best_child: _Node | None = None
         best_score = -1.0
         untried: list[Any] = []
         c = self.c
-        for action in node.order:
-            if action not in legal:
-                continue
-            child = children.get(action)
+        log = math.log
+        sqrt = math.sqrt
+        for action in options:
+            child = get(action)
             if child is None or child.visits == 0:
                 untried.append(action)
                 continue
             child.avail += 1
-            score = child.value / child.visits + c * math.sqrt(
-                math.log(child.avail + 1) / child.visits
-            )
+            score = child.value / child.visits + c * sqrt(log(child.avail + 1) / child.visits)
             if score > best_score:
                 best, best_child, best_score = action, child, score
-        if untried:
+        if untried or best_child is None:
             action = untried[int(rng.random() * len(untried))]
-            child = children.get(action)
+            child = get(action)
             if child is None:
                 child = children[action] = _Node()
             child.avail += 1
-            return action, child
-        if best_child is None:  # none of the searched actions is legal in this world
-            action = legal[int(rng.random() * len(legal))]
-            child = children.setdefault(action, _Node())
             return action, child
         return best, best_child
 

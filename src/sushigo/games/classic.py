@@ -11,7 +11,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from sushigo.core.actions import Pick
 from sushigo.core.cards import CardTable, CardType
@@ -461,7 +461,10 @@ class ClassicRuleset(Ruleset):
         return pudding_points(puddings, penalty=self.penalty)
 
 
-_DEAL, _DRAW, _PICK, _OVER = range(4)
+_DEAL: Final = 0
+_DRAW: Final = 1
+_PICK: Final = 2
+_OVER: Final = 3
 
 
 class ClassicState(State):
@@ -1044,7 +1047,12 @@ def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
     unseen.subtract(seen)
     unseen["pudding"] -= sum(view.desserts)
     pool = [c for c, k in unseen.items() for _ in range(max(k, 0))]
-    rng.shuffle(pool)
+    need = sum(view.hand_sizes[rel] for rel in range(n) if view.hands[rel] is None)
+    rand = rng.random
+    size = len(pool)
+    for i in range(min(need, size)):  # a partial Fisher-Yates draw of the unseen hands
+        j = i + int(rand() * (size - i))
+        pool[i], pool[j] = pool[j], pool[i]
     hands: list[list[str]] = [[] for _ in range(n)]
     for rel in range(n):
         known = view.hands[rel]

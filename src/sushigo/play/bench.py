@@ -70,6 +70,54 @@ def measure(
     }
 
 
+MCTS_CASES: tuple[tuple[str, str, int, dict[str, Any]], ...] = (
+    ("mcts sushi-go 2p", "sushi-go", 2, {}),
+    ("mcts sushi-go 4p", "sushi-go", 4, {}),
+    ("mcts sushi-roll 3p", "sushi-roll", 3, {}),
+)
+"""Search speed: iterations the mcts bot makes in a 100 ms decision, over the
+decisions of whole games. The issue's target: at least 500 in a 2-player Sushi Go!
+decision."""
+
+
+def measure_mcts(
+    game: str, players: int, options: dict[str, Any], seconds: float
+) -> dict[str, Any]:
+    """Run 100 ms mcts decisions at the first seat's decisions of seeded random games,
+    for about ``seconds``; the median iterations per decision and per second."""
+    import random
+
+    from sushigo.agents.mcts import MCTSAgent
+
+    rules = make(game, players=players, **options)
+    agent = MCTSAgent(0, ms=100)
+    counts: list[int] = []
+    spent = 0.0
+    seed = 0
+    while spent < seconds or len(counts) < 3:
+        state = rules.new_game()
+        rng = random.Random(seed)
+        seed += 1
+        while not state.is_terminal() and (spent < seconds or len(counts) < 3):
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            joint = {}
+            for seat, legal in state.decisions():
+                if seat == 0 and len(legal) > 1:
+                    start = time.perf_counter()
+                    agent.analyze(state.observe(seat), legal)
+                    spent += time.perf_counter() - start
+                    counts.append(agent.last_iterations)
+                joint[seat] = legal[int(rng.random() * len(legal))]
+            state.apply(joint)
+    return {
+        "decisions": len(counts),
+        "median_iterations_per_100ms": int(statistics.median(counts)),
+        "iterations_per_s": round(sum(counts) / spent, 1),
+    }
+
+
 def engine_build() -> str:
     """Which engine is loaded: ``"compiled"`` (mypyc) or ``"source"``."""
     from sushigo.games import classic
@@ -86,10 +134,10 @@ def run_bench(args: argparse.Namespace) -> int:
             f"engine: {build}{note}; {platform.python_implementation()} {platform.python_version()}"
         )
     cases = [c for c in CASES if not args.only or args.only in c[0]]
-    if not cases:
-        raise OptionsError(
-            f"no case matches {args.only!r}; cases are: {', '.join(c[0] for c in CASES)}"
-        )
+    searches = [c for c in MCTS_CASES if not args.only or args.only in c[0]]
+    if not cases and not searches:
+        names = [c[0] for c in (*CASES, *MCTS_CASES)]
+        raise OptionsError(f"no case matches {args.only!r}; cases are: {', '.join(names)}")
     for label, game, players, options in cases:
         row = {"case": label, **measure(game, players, options, args.seconds)}
         results.append(row)
@@ -97,6 +145,15 @@ def run_bench(args: argparse.Namespace) -> int:
             print(
                 f"{label:31s} {row['median_games_per_s']:>7,.0f} games/s median, "
                 f"{row['best_games_per_s']:>7,.0f} best  ({row['games']} games)"
+            )
+    search_rows = []
+    for label, game, players, options in searches:
+        row = {"case": label, **measure_mcts(game, players, options, args.seconds)}
+        search_rows.append(row)
+        if not args.json:
+            print(
+                f"{label:31s} {row['median_iterations_per_100ms']:>7,} iterations per 100 ms "
+                f"decision, {row['iterations_per_s']:>9,.0f} per s  ({row['decisions']} decisions)"
             )
     if args.json:
         print(
@@ -106,6 +163,7 @@ def run_bench(args: argparse.Namespace) -> int:
                     "machine": platform.machine(),
                     "engine": build,
                     "results": results,
+                    "mcts": search_rows,
                 },
                 indent=2,
             )

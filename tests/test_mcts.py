@@ -1,0 +1,150 @@
+"""The mcts agent: it plans on worlds drawn from its view alone, is deterministic for a
+seed and an iteration budget, plays every game legally, and beats random."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+import sushigo
+from sushigo.agents import make_agent
+from sushigo.agents.mcts import MCTSAgent, determinize
+from sushigo.core.errors import OptionsError
+from sushigo.games.classic import Deal
+from sushigo.games.roll import RollView
+from sushigo.play import play_game
+
+
+def dealt_classic(hands: tuple[tuple[str, ...], ...]) -> sushigo.core.State:
+    state = sushigo.make("sushi-go", players=3).new_game()
+    state.apply_chance(Deal(hands))
+    return state
+
+
+H0 = ("tempura", "tempura", "sashimi", "dumpling", "maki-2", "salmon-nigiri", "wasabi",
+      "pudding", "chopsticks")  # fmt: skip
+H1 = ("sashimi", "sashimi", "maki-3", "maki-1", "egg-nigiri", "squid-nigiri", "pudding",
+      "dumpling", "dumpling")  # fmt: skip
+H2 = ("tempura", "maki-2", "maki-2", "wasabi", "salmon-nigiri", "salmon-nigiri", "pudding",
+      "dumpling", "sashimi")  # fmt: skip
+
+
+def test_the_search_sees_only_the_view() -> None:
+    """Two games that differ only in cards seat 0 has not seen give seat 0 the same
+    view, and the same search: nothing hidden reaches it."""
+    a = dealt_classic((H0, H1, H2))
+    b = dealt_classic((H0, H2, H1))
+    assert a.hand(1) != b.hand(1)
+    view_a, view_b = a.observe(0), b.observe(0)
+    assert view_a == view_b
+    stats_a = MCTSAgent(7, iterations=60).analyze(view_a, a.legal_actions(0))
+    stats_b = MCTSAgent(7, iterations=60).analyze(view_b, b.legal_actions(0))
+    assert [(str(s.action), s.visits, s.value) for s in stats_a] == [
+        (str(s.action), s.visits, s.value) for s in stats_b
+    ]
+    assert sum(s.visits for s in stats_a) == 60
+
+
+def test_worlds_keep_what_the_view_shows_and_deal_the_rest() -> None:
+    state = dealt_classic((H0, H1, H2))
+    state.apply({s: state.legal_actions(s)[0] for s in range(3)})
+    view = state.observe(0)
+    seen_hands = [h for h in view.hands if h is not None]
+    worlds = [determinize(view, random.Random(i)) for i in range(30)]
+    for world in worlds:
+        assert world.hand(0) == state.hand(0)
+        assert world.hand(1) == state.hand(1)  # seat 0 passed it on: known
+        assert world.tableau(2) == state.tableau(2)
+        every = Counter(world.hand(0)) + Counter(world.hand(1)) + Counter(world.hand(2))
+        assert sum(every.values()) == 24
+    assert len(seen_hands) == 2
+    unseen = {tuple(w.hand(2)) for w in worlds}
+    assert len(unseen) > 1  # the unseen hand is dealt anew each time
+
+
+def test_same_seed_same_budget_same_game() -> None:
+    rules = sushigo.make("sushi-go", players=2)
+    runs = []
+    for _ in range(2):
+        agents = [make_agent("mcts:iterations=30", 5), make_agent("random", 6)]
+        state = play_game(rules, agents, seed=3)
+        runs.append((state.returns(), [r.turns for r in state.results]))
+    assert runs[0] == runs[1]
+
+
+def test_mcts_beats_random_at_two_players() -> None:
+    rules = sushigo.make("sushi-go", players=2)
+    wins = 0.0
+    for game in range(6):
+        seat = game % 2
+        agents = [make_agent("random", 100 + game), make_agent("random", 200 + game)]
+        agents[seat] = make_agent("mcts:iterations=60", game)
+        state = play_game(rules, agents, seed=game)
+        winners = state.winners()
+        wins += 1 / len(winners) if seat in winners else 0
+    assert wins >= 5
+
+
+def test_mcts_plays_sushi_roll_with_its_tokens() -> None:
+    rules = sushigo.make("sushi-roll", players=3)
+    agent = MCTSAgent(1, iterations=12)
+    seen: Counter[str] = Counter()
+
+    def count(event: str, state: object, detail: object) -> None:
+        if event == "turn" and isinstance(detail, dict) and 0 in detail:
+            seen[detail[0].what] += 1
+
+    state = play_game(
+        rules, [agent, make_agent("random", 2), make_agent("random", 3)], 4, observer=count
+    )
+    assert state.is_terminal() and seen["take"] == 21
+    view = determinize(state.observe(0), random.Random(0))
+    assert view.is_terminal()
+
+
+def test_roll_worlds_are_the_position_itself() -> None:
+    rules = sushigo.make("sushi-roll", players=4)
+    state = rules.new_game()
+    rng = random.Random(9)
+    while state.cycle < 2 or state.is_chance():
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            (seat,) = state.to_act()
+            state.apply({seat: state.legal_actions(seat)[-1]})
+    (seat,) = state.to_act()
+    view = state.observe(seat)
+    assert isinstance(view, RollView)
+    world = determinize(view, random.Random(1))
+    assert all(world.belt(s) == state.belt(s) and world.tray(s) == state.tray(s) for s in range(4))
+    assert world.observe(seat) == view
+    assert [str(a) for a in world.legal_actions(seat)] == [
+        str(a) for a in state.legal_actions(seat)
+    ]
+
+
+def test_party_falls_back_to_greedy() -> None:
+    rules = sushigo.make("sushi-go-party", players=3, menu="sushi-go")
+    agents = [make_agent("mcts:iterations=5", 1), make_agent("greedy", 1), make_agent("random", 2)]
+    state = play_game(rules, agents, seed=1)
+    assert state.is_terminal()
+    greedy_game = play_game(
+        rules, [make_agent("greedy", 1), make_agent("greedy", 1), make_agent("random", 2)], seed=1
+    )
+    assert state.returns() == greedy_game.returns()
+
+
+@pytest.mark.parametrize(
+    ("spec", "message"),
+    [
+        ("mcts:rollout=smart", "rollout is one of random, greedy"),
+        ("mcts:ms=0", "ms above 0"),
+        ("mcts:depth=3", "agent 'mcts' has no option 'depth'"),
+        ("mcts:ms", "write options as NAME:KEY=VALUE"),
+    ],
+)
+def test_bad_options(spec: str, message: str) -> None:
+    with pytest.raises(OptionsError, match=message):
+        make_agent(spec, 1)
