@@ -139,7 +139,7 @@ def test_party_falls_back_to_greedy() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:rollout=smart", "rollout is one of random, greedy"),
+        ("mcts:rollout=smart", "rollout is one of heuristic, random, greedy"),
         ("mcts:ms=0", "ms above 0"),
         ("mcts:depth=3", "agent 'mcts' has no option 'depth'"),
         ("mcts:ms", "write options as NAME:KEY=VALUE"),

@@ -1,4 +1,4 @@
-"""The ``sushigo`` command: play, simulate, tournament, score, replay, rules, bench."""
+"""The ``sushigo`` command: play, simulate, tournament, score, replay, hint, rules, bench."""
 
 from __future__ import annotations
 
@@ -109,6 +109,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, help="seed for the deal (default: random)")
     p.add_argument("--name", default="You", help="your name")
     p.add_argument("--records", metavar="FILE", help="append the game's record to FILE")
+    p.add_argument(
+        "--hints", action="store_true", help="type 'hint' at any question for ranked suggestions"
+    )
 
     p = sub.add_parser("simulate", help="play many bot games and compare the bots")
     game_args(p, None)
@@ -164,6 +167,27 @@ def build_parser() -> argparse.ArgumentParser:
         "--menu",
         help="Sushi Go Party! menu, when the file does not say (typed in: asked first)",
     )
+
+    p = sub.add_parser(
+        "hint",
+        help="ranked hints at one step of a recorded game",
+        description="Re-play a recorded game up to just before one decision step and rank "
+        "the deciding seat's options with a search (see docs/hints.md).",
+    )
+    p.add_argument("file", help="JSON Lines file of records, or - for stdin")
+    p.add_argument(
+        "--game-index", type=int, default=None, metavar="N", help="game N of the file (default 1)"
+    )
+    p.add_argument("--step", type=int, required=True, metavar="K", help="decision step K (1-based)")
+    p.add_argument(
+        "--seat", type=int, metavar="S", help="the seat to advise (default: the first deciding)"
+    )
+    p.add_argument("--ms", type=float, default=300.0, help="search time in ms (default 300)")
+    p.add_argument(
+        "--iterations", type=int, default=0, help="search this many games instead of --ms"
+    )
+    p.add_argument("--seed", type=int, default=0, help="the search's seed (default 0)")
+    p.add_argument("--json", action="store_true", help="print the hints as JSON")
 
     p = sub.add_parser("replay", help="show or verify recorded games")
     p.add_argument("file", help="JSON Lines file of records, or - for stdin")
@@ -221,6 +245,10 @@ def _dispatch(args: argparse.Namespace) -> Any:
         from sushigo.play.tournament_report import run_tournament_command
 
         return run_tournament_command(args)
+    if command == "hint":
+        from sushigo.play.positions import run_hint
+
+        return run_hint(args)
     if command == "replay":
         from sushigo.play.replay import run_replay
 

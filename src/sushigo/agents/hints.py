@@ -120,7 +120,9 @@ def hints(
         if action == best:
             continue
         now = effect(view, action)
-        out.append(Hint(action, str(action), None, None, f"not ranked; {now}" if now else "not ranked"))
+        out.append(
+            Hint(action, str(action), None, None, f"not ranked; {now}" if now else "not ranked")
+        )
     return out
 
 

@@ -42,7 +42,7 @@ from sushigo.games.driver import rollout
 from sushigo.games.roll import RollView
 from sushigo.games.roll import determinize as roll_world
 
-ROLLOUTS = ("random", "greedy")
+ROLLOUTS = ("heuristic", "random", "greedy")
 WIDTH = 48
 """At most this many actions are searched at one node: every take first (the
 legal list puts them first), then a sample of the rest (Sushi Roll offers up to
@@ -102,7 +102,7 @@ class MCTSAgent:
         seed: int | None = None,
         iterations: int = 0,
         ms: float = 100.0,
-        rollout: str = "random",
+        rollout: str = "heuristic",
         c: float = 0.7,
     ) -> None:
         if iterations < 0 or ms <= 0:
@@ -239,6 +239,13 @@ class MCTSAgent:
 
             return act
 
+        if self.rollout == "heuristic":
+
+            def quick(state: State, seat: int, legal: Sequence[Any]) -> Any:
+                return state.playout_action(seat, legal, rng.random)
+
+            return quick
+
         def uniform(state: State, seat: int, legal: Sequence[Any]) -> Any:
             return legal[int(rng.random() * len(legal))]
 
@@ -247,8 +254,8 @@ class MCTSAgent:
     def _playout(
         self, state: State, rng: random.Random, policy: Callable[[State, int, Sequence[Any]], Any]
     ) -> list[int]:
-        if self.rollout == "random":
-            return rollout(state, rng)
+        if self.rollout != "greedy":
+            return rollout(state, rng, self.rollout == "heuristic")
         while not state.is_terminal():
             if state.is_chance():
                 state.apply_chance(state.sample_chance(rng))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Self
 
 from sushigo.core.errors import IllegalActionError
@@ -71,6 +71,14 @@ class State(ABC):
     @abstractmethod
     def returns(self) -> list[int]:
         """Points of every seat so far (final scores once terminal)."""
+
+    def playout_action(
+        self, seat: int, legal: Sequence[Action], rand: Callable[[], float]
+    ) -> Action:
+        """A quick, reasonable decision for search playouts (not for play): by
+        default uniform among ``legal``; a game may override it with a cheap
+        heuristic. ``rand()`` gives floats in [0, 1)."""
+        return legal[int(rand() * len(legal))]
 
     @abstractmethod
     def _check(self, seat: int, action: Action) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, ClassVar, Final
@@ -687,6 +687,24 @@ class ClassicState(State):
             self._drawn if seat == ctrl else None,
         )
 
+    def playout_action(self, seat: int, legal: Sequence[Any], rand: Callable[[], float]) -> Any:
+        """A quick heuristic for search playouts: mostly the single card worth most
+        to this tableau now (sets completed, dumplings, nigiri on wasabi, maki
+        icons, puddings), sometimes (1 in 5) any legal pick."""
+        if rand() < 0.2 or len(legal) == 1:
+            return legal[int(rand() * len(legal))]
+        tab = self._tabs[seat]
+        left = len(self._hands[seat]) - 1  # turns after this one
+        best: Any = legal[0]
+        best_value = -1.0
+        for pick in legal:
+            if len(pick.cards) != 1:
+                continue
+            value = _quick_value(pick.cards[0], tab, left) + rand() * 0.01
+            if value > best_value:
+                best, best_value = pick, value
+        return best
+
     def _rel_scores(self, seat: int) -> list[int]:
         r = self.returns()
         return r[seat:] + r[:seat]
@@ -1016,6 +1034,31 @@ def _not_in_hand(seat: int, card: str, hand: Iterable[str], n: int = 1) -> str:
     held = ", ".join(hand) or "nothing"
     what = card if n == 1 else f"{n} x {card}"
     return f"seat {seat} cannot take {what}: their hand holds {held}"
+
+
+def _quick_value(card: str, tab: Sequence[str], left: int) -> float:
+    """Rough worth of one more ``card`` for a tableau with ``left`` turns to come."""
+    if card == "tempura":
+        return 5.0 if tab.count("tempura") % 2 else (2.5 if left else 0.0)
+    if card == "sashimi":
+        have = tab.count("sashimi") % 3
+        if have == 2:
+            return 10.0
+        return (3.3 * (have + 1)) if left >= 2 - have else 0.0
+    if card == "dumpling":
+        return float(min(tab.count("dumpling") + 1, 5)) if tab.count("dumpling") < 5 else 0.0
+    if card in _NIGIRI:
+        base = _NIGIRI[card]
+        return float(3 * base) if free_wasabi(tab) else float(base)
+    if card == "wasabi":
+        return 3.5 if left >= 2 else 0.0
+    if card.startswith("maki-"):
+        return 1.2 * int(card[-1])
+    if card == "pudding":
+        return 2.5
+    if card == "chopsticks":
+        return 1.0 if left >= 2 else 0.0
+    return 1.5  # soy sauce
 
 
 def determinize(view: PlayerView, rng: random.Random) -> ClassicState:

@@ -73,12 +73,13 @@ def play_game(
     return state
 
 
-def rollout(state: State, rng: random.Random) -> list[int]:
-    """Play ``state`` to the end, every decision uniformly at random and chance from
-    ``rng``, and return the final scores. The state is changed: pass a copy.
+def rollout(state: State, rng: random.Random, heuristic: bool = False) -> list[int]:
+    """Play ``state`` to the end and return the final scores; chance from ``rng``.
+    Every decision is uniformly random, or with ``heuristic`` the game's quick
+    :meth:`~sushigo.core.state.State.playout_action`. The state is changed: pass a copy.
 
-    This is the search bots' default playout, compiled with the engines so that a
-    Sushi Go! playout costs little more than the rules themselves.
+    These are the search bots' playouts, compiled with the engines so that a
+    playout costs little more than the rules themselves.
     """
     rand = rng.random
     while True:
@@ -90,5 +91,8 @@ def rollout(state: State, rng: random.Random) -> list[int]:
             continue
         joint: dict[int, Any] = {}
         for seat, legal in decisions:
-            joint[seat] = legal[int(rand() * len(legal))]
+            if heuristic:
+                joint[seat] = state.playout_action(seat, legal, rand)
+            else:
+                joint[seat] = legal[int(rand() * len(legal))]
         state.apply(joint)

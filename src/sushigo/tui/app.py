@@ -22,6 +22,7 @@ from rich.text import Text
 import sushigo
 from sushigo.agents import make_agent
 from sushigo.agents.base import Agent
+from sushigo.agents.hints import HINT_MS
 from sushigo.cli import dice_table, parse_list, parse_variants, resolve_menu
 from sushigo.core.actions import Pick
 from sushigo.core.errors import OptionsError, SushiGoError
@@ -181,15 +182,17 @@ def play_session(
     *,
     console: Console,
     input_fn: InputFn,
+    hint_ms: float | None = None,
 ) -> ClassicState:
     """Play one game with the human in seat 0; prints every round and the end.
+    With ``hint_ms``, typing ``hint`` at a question shows hints searched for that long.
 
     Raises :class:`Quit`, :class:`EOFError` or :class:`KeyboardInterrupt` when
     the human leaves.
     """
     all_names = seat_names(ruleset, names)
     table = Table(console, all_names)
-    human = HumanAgent(console, input_fn, all_names, show=table.screen)
+    human = HumanAgent(console, input_fn, all_names, show=table.screen, hint_ms=hint_ms)
     state = play_game(ruleset, [human, *bots], seed, observer=table)
     assert isinstance(state, ClassicState)
     table.show_end(state)
@@ -269,14 +272,23 @@ def run_play(
             f"You are {human_name}, against {', '.join(names[1:])}. "
             "Type 'help' at the prompt for how to pick, 'quit' to leave."
         )
+    hint_ms = HINT_MS if getattr(args, "hints", False) else None
+    if hint_ms is not None:
+        console.print("Type 'hint' at any question for the best options found by a short search.")
     state: State
     try:
         if isinstance(ruleset, PartyRuleset):
-            state = play_party_session(ruleset, bots, names, seed, console=console, input_fn=ask)
+            state = play_party_session(
+                ruleset, bots, names, seed, console=console, input_fn=ask, hint_ms=hint_ms
+            )
         elif isinstance(ruleset, RollRuleset):
-            state = play_roll_session(ruleset, bots, names, seed, console=console, input_fn=ask)
+            state = play_roll_session(
+                ruleset, bots, names, seed, console=console, input_fn=ask, hint_ms=hint_ms
+            )
         else:
-            state = play_session(ruleset, bots, names, seed, console=console, input_fn=ask)
+            state = play_session(
+                ruleset, bots, names, seed, console=console, input_fn=ask, hint_ms=hint_ms
+            )
     except KeyboardInterrupt:
         console.print()
         console.print(Text("Interrupted: the game was abandoned.", style="yellow"))

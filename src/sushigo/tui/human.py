@@ -8,7 +8,9 @@ Input notation (any mix of the forms below):
   ``wasabi+squid``), resolved left to right;
 * when you control the dummy (two-player dummy variant) you are asked for the
   dummy's card next, or you may add it at once: ``2 dummy:5``;
-* ``help`` shows the notation again, ``quit`` leaves the game.
+* ``help`` shows the notation again, ``quit`` leaves the game;
+* ``hint`` lists the three best picks found by a short search, when the game was
+  started with ``--hints`` (:mod:`sushigo.agents.hints`).
 """
 
 from __future__ import annotations
@@ -32,6 +34,12 @@ from sushigo.tui.screen import numbered, turn_screen
 
 InputFn = Callable[[str], str]
 """Reads one line after showing a prompt (like :func:`input`)."""
+
+HINT_WORDS = ("hint", "hints")
+"""What a person types to ask for hints, at any question."""
+HINT_COUNT = 3
+"""Hints shown for one request."""
+NO_HINTS = "start the game with --hints to get hints"
 
 HELP = (
     "Type the number of a card in your hand, or its name (a unique prefix will do: "
@@ -76,11 +84,16 @@ class KeyboardPlayer(Generic[V]):
         input_fn: InputFn | None = None,
         names: Sequence[str] | None = None,
         show: Callable[[V], RenderableType] | None = None,
+        hint_ms: float | None = None,
     ) -> None:
         self.console = console if console is not None else Console()
         self.input_fn = input_fn if input_fn is not None else console_input(self.console)
         self.names = list(names) if names is not None else None
         self.show = show
+        self.hint_ms = hint_ms
+        """Search time of a hint in milliseconds; None when hints are off."""
+        self.asking: tuple[View, Sequence[Any]] | None = None
+        """The view and legal actions of the decision being asked (for ``hint``)."""
 
     def _names(self, view: V) -> list[str]:
         if self.names is not None and len(self.names) >= view.seats:
@@ -90,6 +103,24 @@ class KeyboardPlayer(Generic[V]):
     def _say_error(self, message: str) -> None:
         self.console.print(Text(message, style="bold red"))
 
+    def _hint(self) -> None:
+        """Answer ``hint``: the best few actions of the decision being asked, each with
+        its reason, or how to turn hints on."""
+        if self.hint_ms is None:
+            self.console.print(Text(NO_HINTS, style="yellow"))
+            return
+        if self.asking is None:
+            return
+        from sushigo.agents.hints import hints
+
+        view, legal = self.asking
+        ranked = hints(view, legal, ms=self.hint_ms)
+        for i, h in enumerate(ranked[:HINT_COUNT], 1):
+            line = Text(f"{i}. ", style="bold")
+            line.append(h.text, style="bold cyan")
+            line.append(f": {h.reason}")
+            self.console.print(line)
+
 
 class HumanAgent(KeyboardPlayer[PlayerView]):
     """A person at the keyboard. Implements the :class:`sushigo.agents.Agent` protocol."""
@@ -98,6 +129,7 @@ class HumanAgent(KeyboardPlayer[PlayerView]):
         if not isinstance(view, PlayerView):
             raise ValueError("the human player needs a view")
         picks: list[Pick] = list(legal)
+        self.asking = (view, picks)
         screen = self.show(view) if self.show is not None else turn_screen(view, self._names(view))
         self.console.print(screen)
         chopsticks = "chopsticks" in view.tableaux[0] and len(view.hand) >= 2
@@ -113,6 +145,9 @@ class HumanAgent(KeyboardPlayer[PlayerView]):
                 continue
             if command in ("quit", "exit", "q"):
                 raise Quit
+            if command in HINT_WORDS:
+                self._hint()
+                continue
             try:
                 cards, dummy = parse_cards(text, view.hand)
                 check_cards(cards, dummy, view)
@@ -143,6 +178,9 @@ class HumanAgent(KeyboardPlayer[PlayerView]):
                 return None
             if command in ("quit", "exit", "q"):
                 raise Quit
+            if command in HINT_WORDS:
+                self._hint()
+                continue
             try:
                 cards, extra = parse_cards(text, rest)
                 if extra is not None or len(cards) != 1:

@@ -362,14 +362,16 @@ def play_party_session(
     *,
     console: Console,
     input_fn: InputFn,
+    hint_ms: float | None = None,
 ) -> PartyState:
     """Play one game with the human in seat 0; prints every turn, round and the end.
 
+    With ``hint_ms``, typing ``hint`` at a question shows hints searched for that long.
     Raises :class:`~sushigo.tui.human.Quit`, :class:`EOFError` or
     :class:`KeyboardInterrupt` when the human leaves.
     """
     table = PartyTable(console, names)
-    human = PartyHumanAgent(console, input_fn, names, show=table.screen)
+    human = PartyHumanAgent(console, input_fn, names, show=table.screen, hint_ms=hint_ms)
     state = play_game(ruleset, [human, *bots], seed, observer=table)
     assert isinstance(state, PartyState)
     table.show_end(state)

@@ -15,7 +15,8 @@ the card you play from your menu, what a special order copies, the cards your
 takeout box flips (``1,3``, ``all`` or ``none``).
 
 At any question: ``help`` explains it, ``menu`` shows the menu, ``table`` the
-table again, ``quit`` leaves the game.
+table again, ``hint`` the greedy bot's choice (with ``--hints``), ``quit`` leaves
+the game.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from sushigo.games.party import PartyView, Pending
 from sushigo.games.party_actions import Choice, PartyPick, parse_ask
 from sushigo.games.party_cards import PARTY_CARDS
 from sushigo.games.party_scoring import FLIPPED, Played, parse_played
-from sushigo.tui.human import InputFn, KeyboardPlayer, Quit, card_from
+from sushigo.tui.human import HINT_WORDS, InputFn, KeyboardPlayer, Quit, card_from
 from sushigo.tui.party_screen import (
     ask_name,
     ask_text,
@@ -118,8 +119,9 @@ class PartyHumanAgent(KeyboardPlayer[PartyView]):
         input_fn: InputFn | None = None,
         names: Sequence[str] | None = None,
         show: Callable[[PartyView], RenderableType] | None = None,
+        hint_ms: float | None = None,
     ) -> None:
-        super().__init__(console, input_fn, names, show)
+        super().__init__(console, input_fn, names, show, hint_ms)
         self.view: PartyView | None = None
         """The view of the decision being asked (None before the first)."""
 
@@ -151,6 +153,9 @@ class PartyHumanAgent(KeyboardPlayer[PartyView]):
                 continue
             if command in ("quit", "exit", "q"):
                 raise Quit
+            if command in HINT_WORDS:
+                self._hint()
+                continue
             if back and command in ("back", "b"):
                 raise Back
             return text
@@ -195,6 +200,7 @@ class PartyHumanAgent(KeyboardPlayer[PartyView]):
         if not isinstance(view, PartyView):
             raise ValueError("the Party human player needs a Party view")
         self.view = view
+        self.asking = (view, legal)
         self.console.print(self._screen(view))
         pending = view.pending
         if pending is None:

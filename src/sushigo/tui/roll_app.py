@@ -285,14 +285,16 @@ def play_roll_session(
     *,
     console: Console,
     input_fn: InputFn,
+    hint_ms: float | None = None,
 ) -> RollState:
     """Play one game with the human in seat 0; tells every step, round and the end.
 
+    With ``hint_ms``, typing ``hint`` at a question shows hints searched for that long.
     Raises :class:`~sushigo.tui.human.Quit`, :class:`EOFError` or
     :class:`KeyboardInterrupt` when the human leaves.
     """
     table = RollTable(console, names)
-    human = RollHumanAgent(console, input_fn, names, show=table.screen)
+    human = RollHumanAgent(console, input_fn, names, show=table.screen, hint_ms=hint_ms)
     state = play_game(ruleset, [human, *bots], seed, observer=table)
     assert isinstance(state, RollState)
     table.show_end(state)

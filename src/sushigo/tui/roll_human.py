@@ -14,8 +14,9 @@ take, which ends the turn. At the prompt:
 * ``menu`` or ``chopsticks`` alone use a token when you have no such die to take,
   take the die when you have no token, and ask which you mean when both are possible.
 
-At any question: ``help`` explains it, ``table`` shows the table again, ``quit``
-leaves the game; ``back`` returns from a follow-up question to your move.
+At any question: ``help`` explains it, ``table`` shows the table again, ``hint``
+ranks your options (with ``--hints``), ``quit`` leaves the game; ``back`` returns
+from a follow-up question to your move.
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from sushigo.core.cards import CardTable
 from sushigo.core.errors import IllegalActionError, ParseError
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollView, reroll, swap, take
 from sushigo.games.roll_dice import FACES
-from sushigo.tui.human import InputFn, KeyboardPlayer, Quit
+from sushigo.tui.human import HINT_WORDS, InputFn, KeyboardPlayer, Quit
 from sushigo.tui.roll_screen import dice_text, face_name, face_text, turn_screen
 from sushigo.tui.screen import numbered
 
@@ -96,8 +97,9 @@ class RollHumanAgent(KeyboardPlayer[RollView]):
         input_fn: InputFn | None = None,
         names: Sequence[str] | None = None,
         show: Callable[[RollView], RenderableType] | None = None,
+        hint_ms: float | None = None,
     ) -> None:
-        super().__init__(console, input_fn, names, show)
+        super().__init__(console, input_fn, names, show, hint_ms)
         self.view: RollView | None = None
         """The view of the decision being asked (None before the first)."""
 
@@ -125,6 +127,9 @@ class RollHumanAgent(KeyboardPlayer[RollView]):
                 continue
             if command in _QUIT:
                 raise Quit
+            if command in HINT_WORDS:
+                self._hint()
+                continue
             if back and command in ("back", "b"):
                 raise Back
             return text
@@ -136,6 +141,7 @@ class RollHumanAgent(KeyboardPlayer[RollView]):
         if not isinstance(view, RollView):
             raise ValueError("the Sushi Roll human player needs a Sushi Roll view")
         self.view = view
+        self.asking = (view, legal)
         self.console.print(self._screen(view))
         belt = view.belts[0]
         numbers = "1" if len(belt) == 1 else f"1-{len(belt)}"
