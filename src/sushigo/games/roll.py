@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import random
 import textwrap
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, NamedTuple
 
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
@@ -108,6 +108,28 @@ _MENU_GAIN: Final[dict[int, int]] = {_F["menu"]: 1, _F["menu-2"]: 2}
 _CHOP_GAIN: Final[dict[int, int]] = {_F["chopsticks"]: 1, _F["chopsticks-2"]: 2}
 _PUDDING_GAIN: Final[dict[int, int]] = {_F["pudding-1"]: 1, _F["pudding-2"]: 2, _F["pudding-3"]: 3}
 _KIND: Final[tuple[int, ...]] = KIND_OF
+_QUICK: Final[tuple[float, ...]] = (
+    0.0,
+    0.0,
+    0.0,  # appetizers: see _SET_STEP
+    1.3,
+    2.6,
+    3.9,  # maki icons
+    1.0,
+    2.0,
+    3.0,  # nigiri (tripled on a free wasabi)
+    2.5,  # wasabi
+    0.6,
+    1.2,
+    0.6,
+    1.2,  # tokens
+    1.5,
+    3.0,
+    4.5,  # pudding tokens
+)
+"""Rough worth of taking each face, for search playouts."""
+_SET_STEP: Final[tuple[tuple[int, int, int], ...]] = ((2, 2, 4), (1, 4, 5), (0, 6, 7))
+"""Points one more dumpling, tempura or sashimi icon adds, by icons of its set so far."""
 _SIX8: Final = 6**8
 """Eight dice rolls in one random float: its base-6 digits (6**8 is far below 2**53)."""
 _PACK: Final = 1 << 40
@@ -936,6 +958,33 @@ class RollState(State):
         if self._pending != _NONE or seat != self.current():
             return ()
         return self._choices(seat)
+
+    def playout_action(self, seat: int, legal: Sequence[Any], rand: Callable[[], float]) -> Any:
+        """A quick heuristic for search playouts: take the die worth most to this
+        tray now (sets, maki icons, nigiri on a free wasabi, puddings, tokens at
+        half a point), one time in five any die; never spend a token."""
+        belt = self._belts[seat]
+        if rand() < 0.2:
+            return _TAKES[belt[int(rand() * len(belt))]]
+        tray = self._trays[seat]
+        free = self._free[seat]
+        best = belt[0]
+        best_value = -1.0
+        last = -1
+        for f in belt:
+            if f == last:
+                continue
+            last = f
+            value = _QUICK[f]
+            if f < 3:  # an appetizer: what one more icon adds to its sets
+                have = tray.count(f) % 3
+                value = float(_SET_STEP[f][have])
+            elif _EGG <= f <= _SQUID and free:
+                value *= 3
+            value += rand() * 0.01
+            if value > best_value:
+                best, best_value = f, value
+        return _TAKES[best]
 
     def _choices(self, seat: int) -> TurnChoices:
         chops: list[tuple[int, int, int]] = []
