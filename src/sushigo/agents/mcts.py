@@ -39,7 +39,7 @@ from sushigo.core.state import State
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import determinize as classic_world
 from sushigo.games.driver import rollout
-from sushigo.games.roll import RollView
+from sushigo.games.roll import RollState, RollView
 from sushigo.games.roll import determinize as roll_world
 
 ROLLOUTS = ("heuristic", "random", "greedy")
@@ -79,7 +79,7 @@ class ActionStat:
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "value", "score", "wins", "order")
+    __slots__ = ("children", "visits", "avail", "value", "score", "wins", "order", "fixed")
 
     def __init__(self) -> None:
         self.children: dict[Hashable, _Node] = {}
@@ -89,6 +89,8 @@ class _Node:
         self.score = 0.0
         self.wins = 0.0
         self.order: list[Any] | None = None
+        self.fixed = False
+        """The order is the whole set of actions searched here (Sushi Roll)."""
 
 
 class MCTSAgent:
@@ -175,6 +177,9 @@ class MCTSAgent:
             joint: dict[int, Any] = {}
             for seat, legal in state.decisions():
                 if seat == me and node is not None:
+                    if node.order is None and isinstance(state, RollState):
+                        node.order = self._roll_options(state, me, legal)
+                        node.fixed = True
                     action, child = self._select(node, legal, rng)
                     joint[seat] = action
                     path.append(child)
@@ -191,14 +196,28 @@ class MCTSAgent:
             n.score += returns[me]
             n.wins += won
 
+    def _roll_options(self, state: RollState, me: int, legal: Sequence[Any]) -> list[Any]:
+        """Sushi Roll: the actions searched at a node are the dice to take, and the
+        token use greedy would make now, if any (searching every re-roll and swap
+        spreads the iterations too thin, and their deeper subtrees look better than
+        they are)."""
+        options = [a for a in legal if a.what == "take"]
+        spend = self._greedy.act(state.observe(me), legal)
+        if spend.what != "take":
+            options.append(spend)
+        return options
+
     def _select(self, node: _Node, legal: Sequence[Any], rng: random.Random) -> tuple[Any, _Node]:
         """The action to play at ``node`` in this world, and its child node."""
-        if len(legal) > WIDTH:
+        if node.fixed and node.order is not None:
+            options: Sequence[Any] = [a for a in node.order if a in legal] or legal
+        elif len(legal) > WIDTH:
             if node.order is None:
                 node.order = _candidates(legal, rng)
-            options: Sequence[Any] = [a for a in node.order if a in legal]
-            if not options:
-                options = legal
+            # progressive widening: the takes first, one more action as visits grow
+            takes = sum(1 for a in node.order if getattr(a, "what", "") == "take")
+            width = max(takes, int(2 * math.sqrt(node.visits + 1)))
+            options = [a for a in node.order[:width] if a in legal] or legal
         else:
             options = legal
         children = node.children
