@@ -104,9 +104,19 @@ _SQUID: Final = _F["squid-nigiri"]
 _STACK0: Final = _NF
 """Tray entries at or above this are a wasabi with a nigiri on it."""
 _TRAY_IDS: Final = TRAY_IDS
-_MENU_GAIN: Final[dict[int, int]] = {_F["menu"]: 1, _F["menu-2"]: 2}
-_CHOP_GAIN: Final[dict[int, int]] = {_F["chopsticks"]: 1, _F["chopsticks-2"]: 2}
-_PUDDING_GAIN: Final[dict[int, int]] = {_F["pudding-1"]: 1, _F["pudding-2"]: 2, _F["pudding-3"]: 3}
+_TOKEN: Final[tuple[int, ...]] = tuple(
+    0
+    if f.startswith("menu")
+    else 1
+    if f.startswith("chopsticks")
+    else 2
+    if f.startswith("pudding")
+    else -1
+    for f in FACE_IDS
+)
+"""The supply slot (menu, chopsticks, pudding) a face's icons take tokens from; -1 none."""
+_GAIN: Final[tuple[int, ...]] = tuple(t.icons for t in FACES.types)
+"""Tokens a face's icons give (its icons; only read where ``_TOKEN`` is a slot)."""
 _KIND: Final[tuple[int, ...]] = KIND_OF
 _QUICK: Final[tuple[float, ...]] = (
     0.0,
@@ -134,9 +144,6 @@ _SIX8: Final = 6**8
 """Eight dice rolls in one random float: its base-6 digits (6**8 is far below 2**53)."""
 _PACK: Final = 1 << 40
 """Draws from the bag packed into one random float, up to this many outcomes."""
-_MENU_GAINS: Final[tuple[int, ...]] = tuple(_MENU_GAIN.get(f, 0) for f in range(_NF))
-_CHOP_GAINS: Final[tuple[int, ...]] = tuple(_CHOP_GAIN.get(f, 0) for f in range(_NF))
-_PUDDING_GAINS: Final[tuple[int, ...]] = tuple(_PUDDING_GAIN.get(f, 0) for f in range(_NF))
 
 TAKE: Final = 0
 MENU: Final = 1
@@ -817,6 +824,33 @@ _SLIDE: Final = 3
 _OVER: Final = 4
 
 
+class _Roller:
+    """Rolls dice with one random float for every 8 dice: its base-6 digits."""
+
+    __slots__ = ("rand", "x", "left")
+
+    def __init__(self, rand: Callable[[], float]) -> None:
+        self.rand = rand
+        self.x = 0
+        self.left = 0
+
+    def roll(self, faces: tuple[int, ...]) -> int:
+        """One die with these six faces, rolled."""
+        if not self.left:
+            self.x = int(self.rand() * _SIX8)
+            self.left = 8
+        face = faces[self.x % SIDES]
+        self.x //= SIDES
+        self.left -= 1
+        return face
+
+    def belt(self, dice: list[tuple[int, ...]]) -> Codes:
+        """These dice rolled, in face order."""
+        faces = [self.roll(d) for d in dice]
+        faces.sort()
+        return tuple(faces)
+
+
 class RollState(State):
     """A position of a Sushi Roll game."""
 
@@ -1058,32 +1092,13 @@ class RollState(State):
         rand = rng.random
         dice = self._dice
         pending = self._pending
-        x = 0
-        left = 0
+        roller = _Roller(rand)
         if pending == _REROLL:
-            faces: list[int] = []
-            for f in self._rerolling:
-                if not left:
-                    x = int(rand() * _SIX8)
-                    left = 8
-                faces.append(dice[_KIND[f]][x % SIDES])
-                x //= SIDES
-                left -= 1
-            return Reroll(codes=tuple(faces))
+            return Reroll(codes=tuple([roller.roll(dice[_KIND[f]]) for f in self._rerolling]))
         if pending == _SLIDE:
-            out = []
-            for belt in self._belts:
-                faces = []
-                for f in belt:
-                    if not left:
-                        x = int(rand() * _SIX8)
-                        left = 8
-                    faces.append(dice[_KIND[f]][x % SIDES])
-                    x //= SIDES
-                    left -= 1
-                faces.sort()
-                out.append(tuple(faces))
-            return BeltRoll(codes=tuple(out))
+            return BeltRoll(
+                codes=tuple([roller.belt([dice[_KIND[f]] for f in belt]) for belt in self._belts])
+            )
         if pending == _DEAL:
             n = self._n
             k = self._k
@@ -1103,20 +1118,11 @@ class RollState(State):
                     x //= size - i
                     bag[i], bag[j] = bag[j], bag[i]
                     i += 1
-            belts = []
-            for s in range(n):
-                faces = []
-                for kind in bag[s * k : (s + 1) * k]:
-                    if not left:
-                        x = int(rand() * _SIX8)
-                        left = 8
-                    faces.append(dice[kind][x % SIDES])
-                    x //= SIDES
-                    left -= 1
-                faces.sort()
-                belts.append(tuple(faces))
+            belts = tuple(
+                [roller.belt([dice[kind] for kind in bag[s * k : (s + 1) * k]]) for s in range(n)]
+            )
             red = int(rand() * n) if self._round == 0 else self._red
-            return RollDeal(red, codes=tuple(belts))
+            return RollDeal(red, codes=belts)
         raise IllegalActionError("no roll is due now")
 
     def _check_chance(self, outcome: object) -> None:
@@ -1292,24 +1298,11 @@ class RollState(State):
         if face == _WASABI:
             self._free[seat] += 1
             return
-        supply = self._supply
-        gain = _MENU_GAINS[face]
-        if gain:
-            got = min(gain, supply[0])
-            supply[0] -= got
-            self._menus[seat] += got
-            return
-        gain = _CHOP_GAINS[face]
-        if gain:
-            got = min(gain, supply[1])
-            supply[1] -= got
-            self._chops[seat] += got
-            return
-        gain = _PUDDING_GAINS[face]
-        if gain:
-            got = min(gain, supply[2])
-            supply[2] -= got
-            self._puddings[seat] += got
+        slot = _TOKEN[face]
+        if slot >= 0:  # take what the supply has left
+            got = min(_GAIN[face], self._supply[slot])
+            self._supply[slot] -= got
+            (self._menus, self._chops, self._puddings)[slot][seat] += got
 
     def _end_cycle(self) -> None:
         n = self._n
