@@ -116,8 +116,9 @@ class MCTSAgent:
         self.ms = float(ms)
         self.rollout = rollout
         self.c = float(c)
-        self._fallback = GreedyAgent(seed)
         self._greedy = GreedyAgent(seed)
+        """Plays where there is no determinizer, names Sushi Roll's token use, and is the
+        ``greedy`` playout."""
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
 
@@ -126,7 +127,7 @@ class MCTSAgent:
             raise ValueError("mcts needs its view")
         stats = self.analyze(view, legal)
         if not stats:
-            return self._fallback.act(view, legal)
+            return self._greedy.act(view, legal)
         return max(stats, key=lambda s: (s.visits, s.value)).action
 
     def analyze(self, view: View, legal: Sequence[Any]) -> list[ActionStat]:
@@ -135,6 +136,7 @@ class MCTSAgent:
         rng = self._rng
         me = view.seat
         root = _Node()
+        policy = self._policy(rng)
         deadline = None if self.iterations else time.perf_counter() + self.ms / 1000.0
         count = 0
         while True:
@@ -146,7 +148,7 @@ class MCTSAgent:
                 world = determinize(view, rng)
             except NotImplementedError:
                 return []
-            self._iterate(world, root, me, rng)
+            self._iterate(world, root, me, rng, policy)
             count += 1
         self.last_iterations = count
         out = []
@@ -166,10 +168,16 @@ class MCTSAgent:
 
     # -- one iteration ---------------------------------------------------------
 
-    def _iterate(self, state: State, root: _Node, me: int, rng: random.Random) -> None:
+    def _iterate(
+        self,
+        state: State,
+        root: _Node,
+        me: int,
+        rng: random.Random,
+        policy: Callable[[State, int, Sequence[Any]], Any],
+    ) -> None:
         path: list[_Node] = []
         node: _Node | None = root
-        policy = self._policy(rng)
         while node is not None and not state.is_terminal():
             if state.is_chance():
                 state.apply_chance(state.sample_chance(rng))
