@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import inspect
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, runtime_checkable
 
 from sushigo.core.errors import OptionsError
+from sushigo.core.ruleset import check_options
 from sushigo.core.views import PlayerView
 from sushigo.games.party import PartyView
 from sushigo.games.roll import RollView
@@ -86,14 +86,5 @@ def make_agent(spec: str, seed: int | None = None) -> Agent:
     if key not in _AGENTS:
         raise OptionsError(f"unknown agent {spec!r}; agents are: {', '.join(agent_names())}")
     factory = _AGENTS[key]
-    try:
-        params = inspect.signature(factory).parameters
-    except (TypeError, ValueError):
-        params = None
-    if params is not None:
-        known = [p for p in params if p != "seed"]
-        for option in options:
-            if option not in known:
-                takes = f"its options are: {', '.join(known)}" if known else "it takes no options"
-                raise OptionsError(f"agent {key!r} has no option {option!r}; {takes}")
+    check_options(f"agent {key!r}", factory, options, fixed="seed")
     return factory(seed, **options)

@@ -82,23 +82,27 @@ def make(name: str, players: int | None = None, **options: Any) -> Ruleset:
         raise OptionsError(
             f"unknown game {name!r}; games are: {', '.join(game_names()) or 'none'}"
         ) from None
-    _check_options(name, factory, options)
+    check_options(name, factory, options, fixed="players")
     if players is None:
         return factory(**options)
     return factory(players=players, **options)
 
 
-def _check_options(name: str, factory: Factory, options: dict[str, Any]) -> None:
-    """OptionsError for an option the ruleset does not take (a ``TypeError`` would
-    reach the user as a traceback)."""
+def check_options(
+    what: str, factory: Callable[..., Any], options: Mapping[str, Any], *, fixed: str
+) -> None:
+    """OptionsError for an option ``factory`` does not take, naming ``what`` (a
+    ruleset, an agent) and the options it does take; ``fixed`` is the parameter the
+    caller passes itself (``players``, ``seed``). A ``TypeError`` would reach the
+    user as a traceback. A factory with ``**options`` checks them itself."""
     try:
         params = inspect.signature(factory).parameters
     except (TypeError, ValueError):  # no signature to read: the factory checks
         return
     if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
         return
-    known = [k for k in params if k != "players"]
+    known = [k for k in params if k != fixed]
     for key in options:
-        if key not in params or key == "players":
+        if key not in known:
             takes = f"its options are: {', '.join(known)}" if known else "it takes no options"
-            raise OptionsError(f"{name} has no option {key.replace('_', '-')!r}; {takes}")
+            raise OptionsError(f"{what} has no option {key.replace('_', '-')!r}; {takes}")
