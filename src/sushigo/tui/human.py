@@ -94,6 +94,8 @@ class KeyboardPlayer(Generic[V]):
         """Search time of a hint in milliseconds; None when hints are off."""
         self.asking: tuple[View, Sequence[Any]] | None = None
         """The view and legal actions of the decision being asked (for ``hint``)."""
+        self.view: V | None = None
+        """The view of the decision being asked (None before the first)."""
 
     def _names(self, view: V) -> list[str]:
         if self.names is not None and len(self.names) >= view.seats:

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from sushigo.agents.base import View
@@ -35,7 +35,7 @@ from sushigo.games.party import PartyView, Pending
 from sushigo.games.party_actions import Choice, PartyPick, parse_ask
 from sushigo.games.party_cards import PARTY_CARDS
 from sushigo.games.party_scoring import FLIPPED, Played, parse_played
-from sushigo.tui.human import HINT_WORDS, InputFn, KeyboardPlayer, Quit, card_from
+from sushigo.tui.human import HINT_WORDS, KeyboardPlayer, Quit, card_from
 from sushigo.tui.party_screen import (
     ask_name,
     ask_text,
@@ -112,18 +112,6 @@ def flippable(view: PartyView) -> list[Played]:
 
 class PartyHumanAgent(KeyboardPlayer[PartyView]):
     """A person at the keyboard playing Sushi Go Party! (the Agent protocol)."""
-
-    def __init__(
-        self,
-        console: Console | None = None,
-        input_fn: InputFn | None = None,
-        names: Sequence[str] | None = None,
-        show: Callable[[PartyView], RenderableType] | None = None,
-        hint_ms: float | None = None,
-    ) -> None:
-        super().__init__(console, input_fn, names, show, hint_ms)
-        self.view: PartyView | None = None
-        """The view of the decision being asked (None before the first)."""
 
     # -- helpers ----------------------------------------------------------------
 

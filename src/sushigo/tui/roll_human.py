@@ -26,14 +26,14 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
-from rich.console import Console, RenderableType
+from rich.console import RenderableType
 from rich.text import Text
 
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import IllegalActionError, ParseError
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollView, reroll, swap, take
 from sushigo.games.roll_dice import FACES
-from sushigo.tui.human import HINT_WORDS, InputFn, KeyboardPlayer, Quit
+from sushigo.tui.human import HINT_WORDS, KeyboardPlayer, Quit
 from sushigo.tui.roll_screen import dice_text, face_name, face_text, turn_screen
 from sushigo.tui.screen import numbered
 
@@ -90,18 +90,6 @@ class RollHumanAgent(KeyboardPlayer[RollView]):
     Every answer is checked against the legal actions; a refused answer gets a
     one-line reason and the question again.
     """
-
-    def __init__(
-        self,
-        console: Console | None = None,
-        input_fn: InputFn | None = None,
-        names: Sequence[str] | None = None,
-        show: Callable[[RollView], RenderableType] | None = None,
-        hint_ms: float | None = None,
-    ) -> None:
-        super().__init__(console, input_fn, names, show, hint_ms)
-        self.view: RollView | None = None
-        """The view of the decision being asked (None before the first)."""
 
     # -- helpers ------------------------------------------------------------------
 
