@@ -151,11 +151,6 @@ CHOPSTICKS: Final = 2
 _WORDS: Final = ("take", "menu", "chopsticks")
 
 
-def _sort(faces: list[int]) -> list[int]:
-    faces.sort()
-    return faces
-
-
 # ---------------------------------------------------------------------------
 # Actions.
 
@@ -1438,7 +1433,7 @@ def determinize(view: RollView, rng: random.Random | None = None) -> RollState:
     state._step = sum(view.taken)
     state._red = (view.seat + view.red) % n
     state._pending = _NONE if view.to_move is not None else _OVER
-    belts = [_sort([_F[f] for f in b]) for b in absolute(view.belts)]
+    belts = [sorted([_F[f] for f in b]) for b in absolute(view.belts)]
     trays = [[TRAY_CODE[t] for t in tray] for tray in absolute(view.trays)]
     state._belts = belts
     state._trays = trays
