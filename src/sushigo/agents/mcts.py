@@ -43,6 +43,8 @@ from sushigo.games.roll import RollState, RollView
 from sushigo.games.roll import determinize as roll_world
 
 ROLLOUTS = ("heuristic", "random", "greedy")
+OPPONENTS = ("greedy", "rollout")
+HORIZONS = ("round", "game")
 WIDTH = 48
 """At most this many actions are searched at one node: every take first (the
 legal list puts them first), then a sample of the rest (Sushi Roll offers up to
@@ -106,12 +108,22 @@ class MCTSAgent:
         ms: float = 100.0,
         rollout: str = "heuristic",
         c: float = 0.7,
+        opponents: str = "greedy",
+        horizon: str = "round",
     ) -> None:
         if iterations < 0 or ms <= 0:
             raise OptionsError("mcts: iterations must be 0 or more and ms above 0")
         if rollout not in ROLLOUTS:
             raise OptionsError(f"mcts: rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
+        if opponents not in OPPONENTS:
+            raise OptionsError(
+                f"mcts: opponents is one of {', '.join(OPPONENTS)}, not {opponents!r}"
+            )
+        if horizon not in HORIZONS:
+            raise OptionsError(f"mcts: horizon is one of {', '.join(HORIZONS)}, not {horizon!r}")
         self._rng = random.Random(seed)
+        self.opponents = opponents
+        self.horizon = horizon
         self.iterations = int(iterations)
         self.ms = float(ms)
         self.rollout = rollout
@@ -136,7 +148,9 @@ class MCTSAgent:
         rng = self._rng
         me = view.seat
         root = _Node()
-        policy = self._policy(rng)
+        greedy = self._memo_greedy()
+        policy = greedy if self.rollout == "greedy" else self._policy(rng)
+        model = greedy if self.opponents == "greedy" else policy
         deadline = None if self.iterations else time.perf_counter() + self.ms / 1000.0
         count = 0
         while True:
@@ -148,7 +162,7 @@ class MCTSAgent:
                 world = determinize(view, rng)
             except NotImplementedError:
                 return []
-            self._iterate(world, root, me, rng, policy)
+            self._iterate(world, root, me, rng, model, policy)
             count += 1
         self.last_iterations = count
         out = []
@@ -174,15 +188,20 @@ class MCTSAgent:
         root: _Node,
         me: int,
         rng: random.Random,
+        model: Callable[[State, int, Sequence[Any]], Any],
         policy: Callable[[State, int, Sequence[Any]], Any],
     ) -> None:
         path: list[_Node] = []
         node: _Node | None = root
-        while node is not None and not state.is_terminal():
+        stop = state.round + 1 if self.horizon == "round" else -1
+        while node is not None and not state.is_terminal() and state.round != stop:
             if state.is_chance():
+                if path:  # the tree ends at chance: below it the worlds part ways
+                    break
                 state.apply_chance(state.sample_chance(rng))
                 continue
             joint: dict[int, Any] = {}
+            other = model if node is not None else policy
             for seat, legal in state.decisions():
                 if seat == me and node is not None:
                     if node.order is None and isinstance(state, RollState):
@@ -193,9 +212,9 @@ class MCTSAgent:
                     path.append(child)
                     node = child if child.visits else None  # a new leaf ends the tree
                 else:
-                    joint[seat] = policy(state, seat, legal)
+                    joint[seat] = other(state, seat, legal)
             state.apply(joint)
-        returns = self._playout(state, rng, policy)
+        returns = self._playout(state, rng, policy, stop)
         value, won = _value(returns, me)
         root.visits += 1
         for n in path:
@@ -255,17 +274,28 @@ class MCTSAgent:
             return action, child
         return best, best_child
 
+    def _memo_greedy(self) -> Callable[[State, int, Sequence[Any]], Any]:
+        """Greedy's decision from the seat's view of the sampled world, memoized on
+        that view for one search (in a two-player round the worlds agree once both
+        hands are seen, and the same positions come back)."""
+        greedy = self._greedy
+        memo: dict[Any, Any] = {}
+
+        def act(state: State, seat: int, legal: Sequence[Any]) -> Any:
+            if len(legal) == 1:
+                return legal[0]
+            view = state.observe(seat)
+            try:
+                action = memo.get(view)
+            except TypeError:  # a view that does not hash
+                return greedy.act(view, legal)
+            if action is None:
+                action = memo[view] = greedy.act(view, legal)
+            return action
+
+        return act
+
     def _policy(self, rng: random.Random) -> Callable[[State, int, Sequence[Any]], Any]:
-        if self.rollout == "greedy":
-            greedy = self._greedy
-
-            def act(state: State, seat: int, legal: Sequence[Any]) -> Any:
-                if len(legal) == 1:
-                    return legal[0]
-                return greedy.act(state.observe(seat), legal)
-
-            return act
-
         if self.rollout == "heuristic":
 
             def quick(state: State, seat: int, legal: Sequence[Any]) -> Any:
@@ -279,11 +309,17 @@ class MCTSAgent:
         return uniform
 
     def _playout(
-        self, state: State, rng: random.Random, policy: Callable[[State, int, Sequence[Any]], Any]
+        self,
+        state: State,
+        rng: random.Random,
+        policy: Callable[[State, int, Sequence[Any]], Any],
+        stop: int,
     ) -> list[int]:
         if self.rollout != "greedy":
-            return rollout(state, rng, self.rollout == "heuristic")
+            return rollout(state, rng, self.rollout == "heuristic", stop)
         while not state.is_terminal():
+            if stop >= 0 and state.round >= stop:
+                return state.estimate()
             if state.is_chance():
                 state.apply_chance(state.sample_chance(rng))
                 continue

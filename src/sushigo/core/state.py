@@ -72,6 +72,17 @@ class State(ABC):
     def returns(self) -> list[int]:
         """Points of every seat so far (final scores once terminal)."""
 
+    @property
+    def round(self) -> int:
+        """Current round, 0-based (the number of rounds once the game is over)."""
+        raise NotImplementedError
+
+    def estimate(self) -> list[int]:
+        """Every seat's points if the game ended now: the points scored so far plus
+        the desserts as they stand. Search scores playouts cut off at a round's end
+        with it; by default the points so far."""
+        return self.returns()
+
     def playout_action(
         self, seat: int, legal: Sequence[Action], rand: Callable[[], float]
     ) -> Action:

@@ -73,16 +73,20 @@ def play_game(
     return state
 
 
-def rollout(state: State, rng: random.Random, heuristic: bool = False) -> list[int]:
+def rollout(state: State, rng: random.Random, heuristic: bool = False, stop: int = -1) -> list[int]:
     """Play ``state`` to the end and return the final scores; chance from ``rng``.
     Every decision is uniformly random, or with ``heuristic`` the game's quick
-    :meth:`~sushigo.core.state.State.playout_action`. The state is changed: pass a copy.
+    :meth:`~sushigo.core.state.State.playout_action`. With ``stop`` (a round),
+    play only until that round begins and return the
+    :meth:`~sushigo.core.state.State.estimate` then. The state is changed: pass a copy.
 
     These are the search bots' playouts, compiled with the engines so that a
     playout costs little more than the rules themselves.
     """
     rand = rng.random
     while True:
+        if stop >= 0 and state.round >= stop:
+            return state.estimate()
         decisions = state.decisions()
         if not decisions:
             if not state.is_chance():

@@ -868,6 +868,13 @@ class PartyState(State):
             return [0] * self._rules.players
         return dessert_points(self._desserts, self._rules.menu.dessert)
 
+    def estimate(self) -> list[int]:
+        if self._final is not None:
+            return list(self._final)
+        totals = self.returns()
+        bonus = dessert_points(self._desserts, self._rules.menu.dessert)
+        return [totals[s] + bonus[s] for s in range(len(totals))]
+
     def winners(self) -> list[int]:
         """Winning seats once the game is over (empty before)."""
         if self._final is None:

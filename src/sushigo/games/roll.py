@@ -1070,6 +1070,13 @@ class RollState(State):
             return [0] * self._n
         return pudding_points(self._puddings)
 
+    def estimate(self) -> list[int]:
+        if self._final is not None:
+            return list(self._final)
+        bonus = pudding_points(self._puddings)
+        tokens = token_points(self._menus, self._chops)
+        return [self._scores[s] + bonus[s] + tokens[s] for s in range(self._n)]
+
     def winners(self) -> list[int]:
         """Winning seats once the game is over (empty before)."""
         if self._final is None:
