@@ -3,15 +3,23 @@
 Every iteration samples a world from the bot's view alone (``determinize(view,
 rng)``: the hands it saw are known, the rest dealt from the cards it has not
 seen; in Sushi Roll the view is the whole position but the future rolls), then
-plays it to the end:
+plays it forward:
 
 * the bot's own decisions are the tree: at a node, an action not yet tried is
   tried first; then the action with the best UCB1 score among those legal in
-  this world (single-observer ISMCTS, with availability counts);
-* the other seats decide with the rollout policy, in the tree as below it
-  (an opponent model: they are not searched);
-* below the tree, everyone plays the rollout policy (``random``: the compiled
-  playout of :func:`sushigo.games.driver.rollout`; or ``greedy``).
+  this world (single-observer ISMCTS, with availability counts). The tree ends
+  at a chance event (a deal, a roll, a menu draw): below it the worlds part ways;
+* the other seats are not searched: in the tree they decide as ``greedy`` would
+  from their own view of the sampled world (``opponents=greedy``, memoized on
+  that view for one search), or like the playout policy (``opponents=rollout``);
+* below the tree, everyone plays the playout policy: ``greedy`` (the default,
+  memoized likewise), ``heuristic`` (the game's compiled quick
+  :meth:`~sushigo.core.state.State.playout_action`) or ``random`` (both run by
+  :func:`sushigo.games.driver.rollout`);
+* a playout stops at the end of the round (``horizon=round``, the default) and
+  is scored with :meth:`~sushigo.core.state.State.estimate` (points so far, the
+  desserts and tokens as they stand), or goes to the end of the game
+  (``horizon=game``).
 
 A playout is worth ``0.7 x`` the bot's share of the win plus ``0.3 x`` its
 score margin over the best other seat, squashed into 0..1. The decision is the
@@ -19,8 +27,8 @@ most visited action. The budget is ``iterations`` or ``ms`` per decision; with
 ``iterations`` and a seed, the bot is deterministic.
 
 The search never sees the true state: the agent is given a view and the legal
-actions, like every agent. Sushi Go Party! has no determinizer yet: there the
-bot plays as ``greedy`` (documented in docs/agents.md).
+actions, like every agent. Where a game has no determinizer the bot plays as
+``greedy`` (documented in docs/agents.md).
 """
 
 from __future__ import annotations
@@ -42,7 +50,7 @@ from sushigo.games.driver import rollout
 from sushigo.games.roll import RollState, RollView
 from sushigo.games.roll import determinize as roll_world
 
-ROLLOUTS = ("heuristic", "random", "greedy")
+ROLLOUTS = ("greedy", "heuristic", "random")
 OPPONENTS = ("greedy", "rollout")
 HORIZONS = ("round", "game")
 WIDTH = 48
@@ -106,7 +114,7 @@ class MCTSAgent:
         seed: int | None = None,
         iterations: int = 0,
         ms: float = 100.0,
-        rollout: str = "heuristic",
+        rollout: str = "greedy",
         c: float = 0.7,
         opponents: str = "greedy",
         horizon: str = "round",

@@ -1132,16 +1132,18 @@ def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
         raise ValueError("determinize plays the classic game without the dummy")
     n = view.seats
     seat = view.seat
-    unseen = Counter(rs.deck)
-    seen: list[str] = list(view.discards)
+    unseen: dict[str, int] = dict(rs.deck)
+    for c in view.discards:
+        unseen[c] -= 1
     for tab in view.tableaux:
-        seen.extend(tab)
+        for c in tab:
+            unseen[c] -= 1
     for hand in view.hands:
         if hand is not None:
-            seen.extend(hand)
-    unseen.subtract(seen)
-    unseen["pudding"] -= sum(view.desserts)
-    pool = [c for c, k in unseen.items() for _ in range(max(k, 0))]
+            for c in hand:
+                unseen[c] -= 1
+    unseen["pudding"] = unseen.get("pudding", 0) - sum(view.desserts)
+    pool = [c for c, k in unseen.items() for _ in range(k)]
     need = sum(view.hand_sizes[rel] for rel in range(n) if view.hands[rel] is None)
     rand = rng.random
     size = len(pool)
