@@ -139,7 +139,9 @@ def test_party_falls_back_to_greedy() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:rollout=smart", "rollout is one of heuristic, random, greedy"),
+        ("mcts:rollout=smart", "rollout is one of greedy, heuristic, random"),
+        ("mcts:opponents=smart", "opponents is one of greedy, rollout"),
+        ("mcts:horizon=turn", "horizon is one of round, game"),
         ("mcts:ms=0", "ms above 0"),
         ("mcts:depth=3", "agent 'mcts' has no option 'depth'"),
         ("mcts:ms", "write options as NAME:KEY=VALUE"),
@@ -148,3 +150,49 @@ def test_party_falls_back_to_greedy() -> None:
 def test_bad_options(spec: str, message: str) -> None:
     with pytest.raises(OptionsError, match=message):
         make_agent(spec, 1)
+
+
+def test_estimate_adds_the_desserts_as_they_stand() -> None:
+    """At a round's end the estimate is the points so far plus the pudding race (and,
+    in Sushi Roll, the unused tokens) scored as if the game ended there."""
+    from sushigo.games.classic import pudding_points
+    from sushigo.games.roll_dice import pudding_points as roll_puddings
+    from sushigo.games.roll_dice import token_points
+
+    rng = random.Random(4)
+    for game, players in (("sushi-go", 4), ("sushi-roll", 3)):
+        state = sushigo.make(game, players=players).new_game()
+        while state.round < 1:
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+            else:
+                state.apply({s: legal[-1] for s, legal in state.decisions()})
+        points = state.returns()
+        if game == "sushi-go":
+            bonus = pudding_points(list(state.observe(0).desserts), penalty=True)
+        else:
+            view = state.observe(0)
+            bonus = [a + b for a, b in zip(roll_puddings(view.puddings),
+                                           token_points(view.menus, view.chopsticks))]  # fmt: skip
+        assert any(bonus), "the seeded round should leave a race standing"
+        assert state.estimate() == [p + b for p, b in zip(points, bonus)]
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+        else:
+            state.apply({s: legal[-1] for s, legal in state.decisions()})
+    assert state.estimate() == state.returns()
+
+
+@pytest.mark.parametrize("game", ["sushi-go", "sushi-roll"])
+def test_a_cut_playout_stops_where_the_round_ends(game: str) -> None:
+    from sushigo.games.driver import rollout
+
+    state = sushigo.make(game, players=3).new_game()
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    for heuristic in (False, True):
+        world = state.copy()
+        scores = rollout(world, random.Random(2), heuristic, stop=1)
+        assert world.round == 1 and not world.is_terminal()
+        assert scores == world.estimate()
+        assert any(world.returns())  # round 0 was scored
