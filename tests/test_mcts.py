@@ -172,10 +172,10 @@ def test_estimate_adds_the_desserts_as_they_stand() -> None:
             bonus = pudding_points(list(state.observe(0).desserts), penalty=True)
         else:
             view = state.observe(0)
-            bonus = [a + b for a, b in zip(roll_puddings(view.puddings),
-                                           token_points(view.menus, view.chopsticks))]  # fmt: skip
+            tokens = token_points(view.menus, view.chopsticks)
+            bonus = [a + b for a, b in zip(roll_puddings(view.puddings), tokens, strict=True)]
         assert any(bonus), "the seeded round should leave a race standing"
-        assert state.estimate() == [p + b for p, b in zip(points, bonus)]
+        assert state.estimate() == [p + b for p, b in zip(points, bonus, strict=True)]
     while not state.is_terminal():
         if state.is_chance():
             state.apply_chance(state.sample_chance(rng))
