@@ -142,6 +142,7 @@ def test_party_falls_back_to_greedy() -> None:
         ("mcts:rollout=smart", "rollout is one of greedy, heuristic, random"),
         ("mcts:opponents=smart", "opponents is one of greedy, rollout"),
         ("mcts:horizon=turn", "horizon is one of round, game"),
+        ("mcts:paired=maybe", "paired is one of auto, yes, no"),
         ("mcts:ms=0", "ms above 0"),
         ("mcts:depth=3", "agent 'mcts' has no option 'depth'"),
         ("mcts:ms", "write options as NAME:KEY=VALUE"),
@@ -196,3 +197,39 @@ def test_a_cut_playout_stops_where_the_round_ends(game: str) -> None:
         assert world.round == 1 and not world.is_terminal()
         assert scores == world.estimate()
         assert any(world.returns())  # round 0 was scored
+
+
+def test_streams_deal_and_roll_alike_whatever_was_decided() -> None:
+    """With streams, two games on one seed with different players get the same deal
+    every round (and in Sushi Roll the same first roll), however the play went."""
+    from sushigo.games.roll import RollDeal
+
+    for game, players in (("sushi-go", 3), ("sushi-roll", 3)):
+        rules = sushigo.make(game, players=players)
+        deals = []
+        for names in (("random", "random", "random"), ("greedy", "random", "greedy")):
+            seen: list[object] = []
+
+            def keep(event: str, state: object, detail: object, seen: list[object] = seen) -> None:
+                if event == "chance" and isinstance(detail, (Deal, RollDeal)):
+                    seen.append(detail)
+
+            agents = [make_agent(name, i) for i, name in enumerate(names)]
+            play_game(rules, agents, 5, observer=keep, streams=True)
+            deals.append(seen)
+        assert len(deals[0]) == 3
+        assert deals[0] == deals[1], game
+
+
+def test_paired_sweeps_try_every_root_action_alike() -> None:
+    rules = sushigo.make("sushi-roll", players=3)
+    state = rules.new_game()
+    state.apply_chance(state.sample_chance(random.Random(2)))
+    (seat,) = state.to_act()
+    view = state.observe(seat)
+    agent = MCTSAgent(3, iterations=40, paired="yes")
+    stats = agent.analyze(view, state.legal_actions(seat))
+    visits = {s.visits for s in stats}
+    assert max(visits) - min(visits) <= 1  # whole sweeps, one visit per action each
+    assert [s.value for s in stats] == sorted((s.value for s in stats), reverse=True)
+    assert agent.act(view, state.legal_actions(seat)) in state.legal_actions(seat)

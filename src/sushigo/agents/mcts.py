@@ -22,8 +22,14 @@ plays it forward:
   (``horizon=game``).
 
 A playout is worth ``0.7 x`` the bot's share of the win plus ``0.3 x`` its
-score margin over the best other seat, squashed into 0..1. The decision is the
-most visited action. The budget is ``iterations`` or ``ms`` per decision; with
+score margin over the best other seat, squashed into 0..1. The search's choice
+is the most visited action; with ``paired=yes`` (the default in Sushi Roll,
+``auto``) it instead runs sweeps that try every root action once on the same
+world and the same rolls, and its choice is the best mean, so that the dice's
+luck cancels out between the actions compared. The decision is greedy's own
+choice unless the search's beats it by more than ``TRUST`` standard errors: with
+few iterations (a round's first picks) the search's means are noise, and greedy
+is the better guess. The budget is ``iterations`` or ``ms`` per decision; with
 ``iterations`` and a seed, the bot is deterministic.
 
 The search never sees the true state: the agent is given a view and the legal
@@ -53,6 +59,10 @@ from sushigo.games.roll import determinize as roll_world
 ROLLOUTS = ("greedy", "heuristic", "random")
 OPPONENTS = ("greedy", "rollout")
 HORIZONS = ("round", "game")
+PAIRED = ("auto", "yes", "no")
+TRUST = 1.0
+"""The search overrides greedy's choice when its best action's mean value is above
+greedy's by more than this many standard errors of the difference."""
 WIDTH = 48
 """At most this many actions are searched at one node: every take first (the
 legal list puts them first), then a sample of the rest (Sushi Roll offers up to
@@ -86,16 +96,29 @@ class ActionStat:
     """The bot's mean final score over those playouts."""
     win_rate: float
     """The bot's share of wins over those playouts."""
+    error: float = 0.0
+    """Standard error of ``value``."""
 
 
 class _Node:
-    __slots__ = ("children", "visits", "avail", "value", "score", "wins", "order", "fixed")
+    __slots__ = (
+        "children",
+        "visits",
+        "avail",
+        "value",
+        "square",
+        "score",
+        "wins",
+        "order",
+        "fixed",
+    )
 
     def __init__(self) -> None:
         self.children: dict[Hashable, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.value = 0.0
+        self.square = 0.0
         self.score = 0.0
         self.wins = 0.0
         self.order: list[Any] | None = None
@@ -118,6 +141,7 @@ class MCTSAgent:
         c: float = 0.7,
         opponents: str = "greedy",
         horizon: str = "round",
+        paired: str = "auto",
     ) -> None:
         if iterations < 0 or ms <= 0:
             raise OptionsError("mcts: iterations must be 0 or more and ms above 0")
@@ -132,6 +156,9 @@ class MCTSAgent:
         self._rng = random.Random(seed)
         self.opponents = opponents
         self.horizon = horizon
+        if paired not in PAIRED:
+            raise OptionsError(f"mcts: paired is one of {', '.join(PAIRED)}, not {paired!r}")
+        self.paired = paired
         self.iterations = int(iterations)
         self.ms = float(ms)
         self.rollout = rollout
@@ -146,9 +173,15 @@ class MCTSAgent:
         if view is None:
             raise ValueError("mcts needs its view")
         stats = self.analyze(view, legal)
+        prior = self._greedy.act(view, legal)
         if not stats:
-            return self._greedy.act(view, legal)
-        return max(stats, key=lambda s: (s.visits, s.value)).action
+            return prior
+        best = stats[0]
+        for s in stats:  # greedy's choice stands unless the search clearly beats it
+            if s.action == prior:
+                margin = TRUST * math.sqrt(best.error**2 + s.error**2)
+                return prior if best.value - s.value <= margin else best.action
+        return best.action
 
     def analyze(self, view: View, legal: Sequence[Any]) -> list[ActionStat]:
         """Search from ``view`` and return each searched action's statistics, most
@@ -156,21 +189,31 @@ class MCTSAgent:
         rng = self._rng
         me = view.seat
         root = _Node()
+        # paired sweeps by default in Sushi Roll, where the dice make playouts noisy
+        paired = self.paired == "yes" or (self.paired == "auto" and isinstance(view, RollView))
         greedy = self._memo_greedy()
         policy = greedy if self.rollout == "greedy" else self._policy(rng)
         model = greedy if self.opponents == "greedy" else policy
         deadline = None if self.iterations else time.perf_counter() + self.ms / 1000.0
         count = 0
+        sweep: list[Any] = []
+        seed = 0
         while True:
             if self.iterations and count >= self.iterations:
                 break
             if deadline is not None and count and time.perf_counter() >= deadline:
                 break
+            if paired and not sweep:
+                seed = rng.getrandbits(48)
+            world_rng = random.Random(seed) if paired else rng
             try:
-                world = determinize(view, rng)
+                world = determinize(view, world_rng)
             except NotImplementedError:
                 return []
-            self._iterate(world, root, me, rng, model, policy)
+            if paired and not sweep:
+                sweep = list(self._root_options(world, me, legal, rng))
+            first = sweep.pop() if paired else None
+            self._iterate(world, root, me, world_rng, model, policy, first)
             count += 1
         self.last_iterations = count
         out = []
@@ -183,10 +226,22 @@ class MCTSAgent:
                         value=child.value / child.visits,
                         mean_score=child.score / child.visits,
                         win_rate=child.wins / child.visits,
+                        error=_error(child),
                     )
                 )
-        out.sort(key=lambda s: (-s.visits, -s.value))
+        if paired:
+            out.sort(key=lambda s: (-s.value, -s.visits))
+        else:
+            out.sort(key=lambda s: (-s.visits, -s.value))
         return out
+
+    def _root_options(
+        self, world: State, me: int, legal: Sequence[Any], rng: random.Random
+    ) -> Sequence[Any]:
+        """The actions a paired sweep tries, one iteration each, in one world."""
+        if isinstance(world, RollState):
+            return self._roll_options(world, me, legal)
+        return _candidates(legal, rng)
 
     # -- one iteration ---------------------------------------------------------
 
@@ -198,6 +253,7 @@ class MCTSAgent:
         rng: random.Random,
         model: Callable[[State, int, Sequence[Any]], Any],
         policy: Callable[[State, int, Sequence[Any]], Any],
+        first: Any = None,
     ) -> None:
         path: list[_Node] = []
         node: _Node | None = root
@@ -215,7 +271,11 @@ class MCTSAgent:
                     if node.order is None and isinstance(state, RollState):
                         node.order = self._roll_options(state, me, legal)
                         node.fixed = True
-                    action, child = self._select(node, legal, rng)
+                    if first is not None and not path:  # a paired sweep names the root action
+                        action = first
+                        child = node.children.get(first) or node.children.setdefault(first, _Node())
+                    else:
+                        action, child = self._select(node, legal, rng)
                     joint[seat] = action
                     path.append(child)
                     node = child if child.visits else None  # a new leaf ends the tree
@@ -228,6 +288,7 @@ class MCTSAgent:
         for n in path:
             n.visits += 1
             n.value += value
+            n.square += value * value
             n.score += returns[me]
             n.wins += won
 
@@ -343,6 +404,15 @@ def _candidates(legal: Sequence[Any], rng: random.Random) -> list[Any]:
     first = [a for a in legal[:WIDTH] if getattr(a, "what", "take") == "take"]
     rest = rng.sample(range(len(first), size), WIDTH - len(first))
     return first + [legal[i] for i in sorted(rest)]
+
+
+def _error(node: _Node) -> float:
+    """Standard error of a node's mean value (1 for a single visit)."""
+    n = node.visits
+    if n < 2:
+        return 1.0
+    mean = node.value / n
+    return math.sqrt(max(node.square / n - mean * mean, 0.0) / (n - 1))
 
 
 def _value(returns: Sequence[int], me: int) -> tuple[float, float]:

@@ -77,6 +77,14 @@ class State(ABC):
         """Current round, 0-based (the number of rounds once the game is over)."""
         raise NotImplementedError
 
+    def chance_stream(self) -> str:
+        """Names the pending chance event's place in the game (a round's deal, a
+        cycle's roll), the same whatever was decided before it. Duplicate games draw
+        each event from a generator seeded with the game's seed and this name
+        (``play_game(..., streams=True)``), so they deal and roll alike. By default
+        every event shares one stream."""
+        return ""
+
     def estimate(self) -> list[int]:
         """Every seat's points if the game ended now: the points scored so far plus
         the desserts as they stand. Search scores playouts cut off at a round's end

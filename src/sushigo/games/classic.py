@@ -735,6 +735,11 @@ class ClassicState(State):
             return [0] * self._rules.seats
         return self._rules.dessert(self._desserts)
 
+    def chance_stream(self) -> str:
+        if self._phase == _DRAW:
+            return f"draw:{self._round}:{self._turn}"
+        return f"deal:{self._round}"
+
     def estimate(self) -> list[int]:
         if self._final is not None:
             return list(self._final)

@@ -33,9 +33,14 @@ def play_game(
     seed: int | None,
     *,
     observer: Observer | None = None,
+    streams: bool = False,
 ) -> State:
     """Play one game to the end. Chance draws from ``random.Random(seed)`` alone,
-    so the cards dealt and the dice rolled depend on the seed and not on the agents.
+    so the cards dealt and the dice rolled depend on the seed and the decisions,
+    never on anything else. With ``streams`` every chance event draws from its own
+    generator, seeded with ``seed`` and :meth:`~sushigo.core.state.State.chance_stream`:
+    a round's deal or a cycle's roll is then the same however the game went before
+    it (tournaments' duplicate games).
 
     Agents see only their view and their legal actions; a seat with a single
     legal action takes it without asking its agent.
@@ -53,6 +58,8 @@ def play_game(
         if not decisions:
             if not state.is_chance():
                 break  # the game is over
+            if streams:
+                rng = random.Random(f"{seed}/{state.chance_stream()}")
             outcome = state.sample_chance(rng)
             state.apply_chance(outcome)
             if observer is not None:

@@ -1070,6 +1070,15 @@ class RollState(State):
             return [0] * self._n
         return pudding_points(self._puddings)
 
+    def chance_stream(self) -> str:
+        pending = self._pending
+        if pending == _REROLL:  # a turn's re-rolls are told apart by the tokens left
+            seat = (self._red + self._step) % self._n
+            return f"reroll:{self._round}:{self._cycle}:{seat}:{self._menus[seat]}"
+        if pending == _SLIDE:
+            return f"roll:{self._round}:{self._cycle}"
+        return f"deal:{self._round}"
+
     def estimate(self) -> list[int]:
         if self._final is not None:
             return list(self._final)

@@ -193,7 +193,7 @@ def play_job(job: GameJob) -> GameResult:
         TimedAgent(make_agent(spec, seed))
         for spec, seed in zip(job.specs, job.agent_seeds, strict=True)
     ]
-    state = play_game(ruleset, agents, job.deal_seed)
+    state = play_game(ruleset, agents, job.deal_seed, streams=True)
     record = record_game(state, job.names, job.specs, job.deal_seed, job.agent_seeds)
     record["tournament"] = {
         "game": job.index,
