@@ -5,7 +5,8 @@ turns what it found into one :class:`Hint` per searched action, best first. The
 reason joins what the pick does at once, worked out with the game's own scoring
 functions, to what the search found::
 
-    completes a sashimi set: +10 now; wins 64% of 410 simulated games, 38 points on average
+    completes a sashimi set: +10 now; leads in 64% of 410 games simulated to the round's
+    end, 38 points by then on average
 
 Sushi Go Party! has no search yet (the search has no way to sample its hidden
 cards), nor has the two-player dummy variant of Sushi Go!: there the greedy bot's
@@ -84,8 +85,11 @@ def hints(
     bot's pick comes first (reason ``greedy's pick: ...``) and every other legal
     action follows, unranked, with ``value`` and ``mean_score`` None.
     """
-    stats = MCTSAgent(seed, iterations=iterations, ms=ms).analyze(view, legal)
+    agent = MCTSAgent(seed, iterations=iterations, ms=ms)
+    stats = agent.analyze(view, legal)
     if stats:
+        pick = agent.choose(view, legal, stats)
+        stats = sorted(stats, key=lambda s: s.action != pick)  # the bot's own choice first
         out = []
         for s in stats:
             found = _found(s.win_rate, s.visits, s.mean_score)
@@ -144,9 +148,10 @@ def effect(view: View, action: Any) -> str | None:
 
 def _found(win_rate: float, games: int, mean_score: float) -> str:
     plural = "game" if games == 1 else "games"
+    # the search plays each game to the end of the round (mcts' horizon)
     return (
-        f"wins {100 * win_rate:.0f}% of {games} simulated {plural}, "
-        f"{mean_score:.0f} points on average"
+        f"leads in {100 * win_rate:.0f}% of {games} {plural} simulated to the round's end, "
+        f"{mean_score:.0f} points by then on average"
     )
 
 

@@ -172,12 +172,17 @@ class MCTSAgent:
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if view is None:
             raise ValueError("mcts needs its view")
-        stats = self.analyze(view, legal)
+        return self.choose(view, legal, self.analyze(view, legal))
+
+    def choose(self, view: View, legal: Sequence[Any], stats: Sequence[ActionStat]) -> Any:
+        """The action to play, given the search's ``stats``: greedy's choice unless
+        the search's best beats it by more than ``TRUST`` standard errors (greedy's
+        alone when there was no search)."""
         prior = self._greedy.act(view, legal)
         if not stats:
             return prior
         best = stats[0]
-        for s in stats:  # greedy's choice stands unless the search clearly beats it
+        for s in stats:
             if s.action == prior:
                 margin = TRUST * math.sqrt(best.error**2 + s.error**2)
                 return prior if best.value - s.value <= margin else best.action
