@@ -125,15 +125,22 @@ def test_roll_worlds_are_the_position_itself() -> None:
     ]
 
 
-def test_party_falls_back_to_greedy() -> None:
-    rules = sushigo.make("sushi-go-party", players=3, menu="sushi-go")
-    agents = [make_agent("mcts:iterations=5", 1), make_agent("greedy", 1), make_agent("random", 2)]
+def test_the_dummy_variant_falls_back_to_greedy() -> None:
+    rules = sushigo.make("sushi-go", players=2, dummy=True)
+    agents = [make_agent("mcts:iterations=5", 1), make_agent("random", 2)]
     state = play_game(rules, agents, seed=1)
     assert state.is_terminal()
-    greedy_game = play_game(
-        rules, [make_agent("greedy", 1), make_agent("greedy", 1), make_agent("random", 2)], seed=1
-    )
+    greedy_game = play_game(rules, [make_agent("greedy", 1), make_agent("random", 2)], seed=1)
     assert state.returns() == greedy_game.returns()
+
+
+def test_party_is_searched_on_worlds_from_its_view() -> None:
+    """Sushi Go Party! has a determinizer: mcts searches it (tests/test_party_determinize.py)."""
+    rules = sushigo.make("sushi-go-party", players=3, menu="sushi-go")
+    state = rules.new_game()
+    state.apply_chance(state.sample_chance(random.Random(1)))
+    stats = MCTSAgent(2, iterations=25).analyze(state.observe(0), state.legal_actions(0))
+    assert sum(s.visits for s in stats) == 25
 
 
 @pytest.mark.parametrize(
@@ -202,16 +209,17 @@ def test_a_cut_playout_stops_where_the_round_ends(game: str) -> None:
 def test_streams_deal_and_roll_alike_whatever_was_decided() -> None:
     """With streams, two games on one seed with different players get the same deal
     every round (and in Sushi Roll the same first roll), however the play went."""
+    from sushigo.games.party import PartyDeal
     from sushigo.games.roll import RollDeal
 
-    for game, players in (("sushi-go", 3), ("sushi-roll", 3)):
+    for game, players in (("sushi-go", 3), ("sushi-roll", 3), ("sushi-go-party", 3)):
         rules = sushigo.make(game, players=players)
         deals = []
         for names in (("random", "random", "random"), ("greedy", "random", "greedy")):
             seen: list[object] = []
 
             def keep(event: str, state: object, detail: object, seen: list[object] = seen) -> None:
-                if event == "chance" and isinstance(detail, (Deal, RollDeal)):
+                if event == "chance" and isinstance(detail, (Deal, RollDeal, PartyDeal)):
                     seen.append(detail)
 
             agents = [make_agent(name, i) for i, name in enumerate(names)]

@@ -8,9 +8,10 @@ functions, to what the search found::
     completes a sashimi set: +10 now; leads in 64% of 410 games simulated to the round's
     end, 38 points by then on average
 
-Sushi Go Party! has no search yet (the search has no way to sample its hidden
-cards), nor has the two-player dummy variant of Sushi Go!: there the greedy bot's
-pick comes first, and the other actions follow unranked (``value`` None).
+The two-player dummy variant of Sushi Go! has no search yet (the search has no
+way to sample the dummy's pile): there the greedy bot's pick comes first, and the
+other actions follow unranked (``value`` None). Sushi Go Party! is searched; its
+reasons say only what the search found.
 ``sushigo hint`` and ``sushigo play --hints`` show these hints; docs/hints.md
 describes them.
 """
@@ -57,7 +58,7 @@ class Hint:
     """The action's notation (``str(action)``), e.g. ``wasabi+squid-nigiri``."""
     value: float | None
     """The search's estimate of the share of wins after this action, 0..1; None
-    where nothing was searched (Sushi Go Party!, the dummy variant)."""
+    where nothing was searched (the dummy variant)."""
     mean_score: float | None
     """The mean final score of the simulated games after this action; None where
     nothing was searched."""
@@ -80,10 +81,10 @@ def hints(
     The search is the ``mcts`` agent's (:meth:`~sushigo.agents.mcts.MCTSAgent.analyze`),
     with a budget of ``iterations`` simulated games, or ``ms`` milliseconds when
     ``iterations`` is 0; with ``iterations`` and a seed the hints are reproducible.
-    Every action the search tried is listed, the one it would play first. Sushi Go
-    Party! has no search yet, nor the two-player dummy variant: there the greedy
-    bot's pick comes first (reason ``greedy's pick: ...``) and every other legal
-    action follows, unranked, with ``value`` and ``mean_score`` None.
+    Every action the search tried is listed, the one it would play first. The
+    two-player dummy variant has no search yet: there the greedy bot's pick comes
+    first (reason ``greedy's pick: ...``) and every other legal action follows,
+    unranked, with ``value`` and ``mean_score`` None.
     """
     agent = MCTSAgent(seed, iterations=iterations, ms=ms)
     stats = agent.analyze(view, legal)

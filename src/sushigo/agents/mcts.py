@@ -2,8 +2,9 @@
 
 Every iteration samples a world from the bot's view alone (``determinize(view,
 rng)``: the hands it saw are known, the rest dealt from the cards it has not
-seen; in Sushi Roll the view is the whole position but the future rolls), then
-plays it forward:
+seen, in Sushi Go Party! with the deck its menus draw from and the desserts
+shuffled in; in Sushi Roll the view is the whole position but the future rolls),
+then plays it forward:
 
 * the bot's own decisions are the tree: at a node, an action not yet tried is
   tried first; then the action with the best UCB1 score among those legal in
@@ -33,8 +34,8 @@ is the better guess. The budget is ``iterations`` or ``ms`` per decision; with
 ``iterations`` and a seed, the bot is deterministic.
 
 The search never sees the true state: the agent is given a view and the legal
-actions, like every agent. Where a game has no determinizer the bot plays as
-``greedy`` (documented in docs/agents.md).
+actions, like every agent. The classic two-player dummy variant has no
+determinizer yet: there the bot plays as ``greedy`` (documented in docs/agents.md).
 """
 
 from __future__ import annotations
@@ -53,6 +54,8 @@ from sushigo.core.state import State
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import determinize as classic_world
 from sushigo.games.driver import rollout
+from sushigo.games.party import PartyView
+from sushigo.games.party import determinize as party_world
 from sushigo.games.roll import RollState, RollView
 from sushigo.games.roll import determinize as roll_world
 
@@ -81,6 +84,8 @@ def determinize(view: View, rng: random.Random) -> State:
             raise NotImplementedError(str(exc)) from None
     if isinstance(view, RollView):
         return roll_world(view, rng)
+    if isinstance(view, PartyView):
+        return party_world(view, rng)
     raise NotImplementedError(f"no determinizer for {type(view).__name__}")
 
 

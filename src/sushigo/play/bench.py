@@ -80,6 +80,7 @@ MCTS_CASES: tuple[tuple[str, str, int, dict[str, Any], dict[str, Any]], ...] = (
         {"rollout": "heuristic", "opponents": "rollout"},
     ),
     ("mcts sushi-go 4p", "sushi-go", 4, {}, {}),
+    ("mcts sushi-go-party 4p", "sushi-go-party", 4, {"menu": "master-menu"}, {}),
     ("mcts sushi-roll 3p", "sushi-roll", 3, {}, {}),
 )
 """Search speed: iterations the mcts bot makes in a 100 ms decision (its default
