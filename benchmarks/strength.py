@@ -117,6 +117,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{engine_build()} engine, CPython {platform.python_version()}, "
         f"{minutes:.0f} minutes on the 2-core machine. mcts runs at 100 ms per decision "
         "(`mcts:ms=100`, its defaults: the other seats modelled as greedy, greedy playouts "
+        "(the quick compiled ones in Sushi Roll) "
         "to the round's end, greedy's choice kept unless the search clearly beats it; "
         "docs/agents.md). Win rates count a shared win as a fraction; "
         "the interval is Wilson's 95% interval over the measured agent's seat-games. "

@@ -146,7 +146,7 @@ def test_party_is_searched_on_worlds_from_its_view() -> None:
 @pytest.mark.parametrize(
     ("spec", "message"),
     [
-        ("mcts:rollout=smart", "rollout is one of greedy, heuristic, random"),
+        ("mcts:rollout=smart", "rollout is one of auto, greedy, heuristic, random"),
         ("mcts:opponents=smart", "opponents is one of greedy, rollout"),
         ("mcts:horizon=turn", "horizon is one of round, game"),
         ("mcts:paired=maybe", "paired is one of auto, yes, no"),

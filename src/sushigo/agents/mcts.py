@@ -13,10 +13,12 @@ then plays it forward:
 * the other seats are not searched: in the tree they decide as ``greedy`` would
   from their own view of the sampled world (``opponents=greedy``, memoized on
   that view for one search), or like the playout policy (``opponents=rollout``);
-* below the tree, everyone plays the playout policy: ``greedy`` (the default,
-  memoized likewise), ``heuristic`` (the game's compiled quick
+* below the tree, everyone plays the playout policy: ``greedy`` (memoized
+  likewise), ``heuristic`` (the game's compiled quick
   :meth:`~sushigo.core.state.State.playout_action`) or ``random`` (both run by
-  :func:`sushigo.games.driver.rollout`);
+  :func:`sushigo.games.driver.rollout`); ``auto``, the default, is ``greedy``
+  but in Sushi Roll, where it is ``heuristic`` (greedy's playouts there are too
+  slow for enough of them in 100 ms);
 * a playout stops at the end of the round (``horizon=round``, the default) and
   is scored with :meth:`~sushigo.core.state.State.estimate` (points so far, the
   desserts and tokens as they stand), or goes to the end of the game
@@ -59,7 +61,7 @@ from sushigo.games.party import determinize as party_world
 from sushigo.games.roll import RollState, RollView
 from sushigo.games.roll import determinize as roll_world
 
-ROLLOUTS = ("greedy", "heuristic", "random")
+ROLLOUTS = ("auto", "greedy", "heuristic", "random")
 OPPONENTS = ("greedy", "rollout")
 HORIZONS = ("round", "game")
 PAIRED = ("auto", "yes", "no")
@@ -142,7 +144,7 @@ class MCTSAgent:
         seed: int | None = None,
         iterations: int = 0,
         ms: float = 100.0,
-        rollout: str = "greedy",
+        rollout: str = "auto",
         c: float = 0.7,
         opponents: str = "greedy",
         horizon: str = "round",
@@ -202,7 +204,12 @@ class MCTSAgent:
         # paired sweeps by default in Sushi Roll, where the dice make playouts noisy
         paired = self.paired == "yes" or (self.paired == "auto" and isinstance(view, RollView))
         greedy = self._memo_greedy()
-        policy = greedy if self.rollout == "greedy" else self._policy(rng)
+        # auto: greedy playouts, but the quick ones in Sushi Roll, where greedy's are
+        # slow and a 100 ms search needs more of them (docs/agents.md)
+        kind = self.rollout
+        if kind == "auto":
+            kind = "heuristic" if isinstance(view, RollView) else "greedy"
+        policy = greedy if kind == "greedy" else self._policy(kind, rng)
         model = greedy if self.opponents == "greedy" else policy
         deadline = None if self.iterations else time.perf_counter() + self.ms / 1000.0
         count = 0
@@ -223,7 +230,7 @@ class MCTSAgent:
             if paired and not sweep:
                 sweep = list(self._root_options(world, me, legal, rng))
             first = sweep.pop() if paired else None
-            self._iterate(world, root, me, world_rng, model, policy, first)
+            self._iterate(world, root, me, world_rng, model, policy, kind, first)
             count += 1
         self.last_iterations = count
         out = []
@@ -263,6 +270,7 @@ class MCTSAgent:
         rng: random.Random,
         model: Callable[[State, int, Sequence[Any]], Any],
         policy: Callable[[State, int, Sequence[Any]], Any],
+        kind: str,
         first: Any = None,
     ) -> None:
         path: list[_Node] = []
@@ -292,7 +300,7 @@ class MCTSAgent:
                 else:
                     joint[seat] = other(state, seat, legal)
             state.apply(joint)
-        returns = self._playout(state, rng, policy, stop)
+        returns = self._playout(state, rng, policy, kind, stop)
         value, won = _value(returns, me)
         root.visits += 1
         for n in path:
@@ -374,8 +382,8 @@ class MCTSAgent:
 
         return act
 
-    def _policy(self, rng: random.Random) -> Callable[[State, int, Sequence[Any]], Any]:
-        if self.rollout == "heuristic":
+    def _policy(self, kind: str, rng: random.Random) -> Callable[[State, int, Sequence[Any]], Any]:
+        if kind == "heuristic":
 
             def quick(state: State, seat: int, legal: Sequence[Any]) -> Any:
                 return state.playout_action(seat, legal, rng.random)
@@ -392,10 +400,11 @@ class MCTSAgent:
         state: State,
         rng: random.Random,
         policy: Callable[[State, int, Sequence[Any]], Any],
+        kind: str,
         stop: int,
     ) -> list[int]:
-        if self.rollout != "greedy":
-            return rollout(state, rng, self.rollout == "heuristic", stop)
+        if kind != "greedy":
+            return rollout(state, rng, kind == "heuristic", stop)
         while not state.is_terminal():
             if stop >= 0 and state.round >= stop:
                 return state.estimate()
