@@ -15,6 +15,7 @@ from sushigo.core.errors import OptionsError
 from sushigo.games.classic import Deal
 from sushigo.games.roll import RollView
 from sushigo.play import play_game
+from sushigo.play.loop import record_game
 
 
 def dealt_classic(hands: tuple[tuple[str, ...], ...]) -> sushigo.core.State:
@@ -64,14 +65,22 @@ def test_worlds_keep_what_the_view_shows_and_deal_the_rest() -> None:
     assert len(unseen) > 1  # the unseen hand is dealt anew each time
 
 
-def test_same_seed_same_budget_same_game() -> None:
-    rules = sushigo.make("sushi-go", players=2)
+@pytest.mark.parametrize(
+    ("game", "options", "spec"),
+    [
+        ("sushi-go", {}, "mcts:iterations=30"),
+        ("sushi-go-party", {"menu": "dinner-for-two"}, "mcts:iterations=4"),
+        ("sushi-roll", {}, "mcts:iterations=6"),
+    ],
+)
+def test_same_seed_same_budget_same_game(game: str, options: dict[str, str], spec: str) -> None:
+    rules = sushigo.make(game, players=2, **options)
     runs = []
     for _ in range(2):
-        agents = [make_agent("mcts:iterations=30", 5), make_agent("random", 6)]
+        agents = [make_agent(spec, 5), make_agent("random", 6)]
         state = play_game(rules, agents, seed=3)
-        runs.append((state.returns(), [r.turns for r in state.results]))
-    assert runs[0] == runs[1]
+        runs.append(record_game(state, ["a", "b"], [spec, "random"], 3))
+    assert runs[0] == runs[1]  # every decision and every chance outcome
 
 
 def test_mcts_beats_random_at_two_players() -> None:
