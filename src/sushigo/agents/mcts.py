@@ -171,8 +171,9 @@ class MCTSAgent:
         self.rollout = rollout
         self.c = float(c)
         self._greedy = GreedyAgent(seed)
-        """Plays where there is no determinizer, names Sushi Roll's token use, and is the
-        ``greedy`` playout."""
+        """The choice the search must beat (and the play where there is no
+        determinizer), Sushi Roll's token use, the opponent model and the ``greedy``
+        playout."""
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
 
