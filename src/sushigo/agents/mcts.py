@@ -152,19 +152,13 @@ class MCTSAgent:
     ) -> None:
         if iterations < 0 or ms <= 0:
             raise OptionsError("mcts: iterations must be 0 or more and ms above 0")
-        if rollout not in ROLLOUTS:
-            raise OptionsError(f"mcts: rollout is one of {', '.join(ROLLOUTS)}, not {rollout!r}")
-        if opponents not in OPPONENTS:
-            raise OptionsError(
-                f"mcts: opponents is one of {', '.join(OPPONENTS)}, not {opponents!r}"
-            )
-        if horizon not in HORIZONS:
-            raise OptionsError(f"mcts: horizon is one of {', '.join(HORIZONS)}, not {horizon!r}")
+        _one_of("rollout", rollout, ROLLOUTS)
+        _one_of("opponents", opponents, OPPONENTS)
+        _one_of("horizon", horizon, HORIZONS)
+        _one_of("paired", paired, PAIRED)
         self._rng = random.Random(seed)
         self.opponents = opponents
         self.horizon = horizon
-        if paired not in PAIRED:
-            raise OptionsError(f"mcts: paired is one of {', '.join(PAIRED)}, not {paired!r}")
         self.paired = paired
         self.iterations = int(iterations)
         self.ms = float(ms)
@@ -292,7 +286,9 @@ class MCTSAgent:
                         node.fixed = True
                     if first is not None and not path:  # a paired sweep names the root action
                         action = first
-                        child = node.children.get(first) or node.children.setdefault(first, _Node())
+                        child = node.children.get(first)
+                        if child is None:
+                            child = node.children[first] = _Node()
                     else:
                         action, child = self._select(node, legal, rng)
                     joint[seat] = action
@@ -414,6 +410,11 @@ class MCTSAgent:
                 continue
             state.apply({seat: policy(state, seat, legal) for seat, legal in state.decisions()})
         return state.returns()
+
+
+def _one_of(option: str, value: object, choices: Sequence[str]) -> None:
+    if value not in choices:
+        raise OptionsError(f"mcts: {option} is one of {', '.join(choices)}, not {value!r}")
 
 
 def _candidates(legal: Sequence[Any], rng: random.Random) -> list[Any]:
