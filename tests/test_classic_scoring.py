@@ -8,6 +8,8 @@ out by hand from the printed rules, with the rule quoted next to the table.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import sushigo
 from sushigo.games.classic import (
@@ -71,6 +73,21 @@ MAKI = [
 @pytest.mark.parametrize(("icons", "expected"), MAKI)
 def test_maki_points(icons: list[int], expected: list[int]) -> None:
     assert maki_points(icons) == expected
+
+
+@given(st.lists(st.integers(0, 9), min_size=2, max_size=5), st.data())
+def test_the_playouts_maki_share_is_maki_points_for_one_seat(
+    icons: list[int], data: st.DataObject
+) -> None:
+    """The quick playout's one-seat count (kept for speed: it saves a fifth of a quick
+    search's instructions) must agree with the rule's maki_points."""
+    from sushigo.games.classic import _maki_share
+
+    seat = data.draw(st.integers(0, len(icons) - 1))
+    mine = data.draw(st.integers(0, 12))
+    trial = list(icons)
+    trial[seat] = mine
+    assert _maki_share(icons, seat, mine) == maki_points(trial)[seat]
 
 
 @pytest.mark.parametrize(("icons", "expected"), MAKI)
