@@ -1958,7 +1958,8 @@ def determinize(view: PartyView, rng: random.Random) -> PartyState:
     world._uramaki_claimed = view.uramaki_claimed
     world._uramaki_scored = [view.uramaki_scored[rel[s]] for s in range(n)]
     world._dealt = tuple([tuple(h) for h in hands])
-    world._log = [_absolute(h, seat, n) for h in view.log]
+    back = (n - seat) % n  # the view's log, seen from the seat that is absolute 0
+    world._log = [_relative(h, back, n) for h in view.log]
     world._turns = [h.cards for h in world._log if h.what == "reveal"]
     scores = tuple([view.scores[rel[s]] for s in range(n)])
     if any(scores):
@@ -2024,14 +2025,6 @@ def _resume(
             world._drawn = _ids_of(_partial_shuffle(cards, drew, rand))
             if len(_orderable(world._drawn)) > 1:
                 break
-
-
-def _absolute(h: Happening, seat: int, n: int) -> Happening:
-    """A happening as ``seat`` saw it (:func:`_relative`), back in absolute seats."""
-    if h.what == "reveal":
-        return Happening(h.turn, h.what, -1, h.cards[n - seat :] + h.cards[: n - seat])
-    other = (h.other + seat) % n if h.what == "give" else h.other
-    return Happening(h.turn, h.what, (h.seat + seat) % n, h.cards, other)
 
 
 # ---------------------------------------------------------------------------
