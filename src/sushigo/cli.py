@@ -201,6 +201,33 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--menu", help="Sushi Go Party!: also show this menu")
     p.add_argument("--dice", metavar="FILE", help="Sushi Roll: show the faces in this file")
 
+    p = sub.add_parser(
+        "serve",
+        help="the web server: play in the browser (docs/web.md)",
+        description="Serve tables in the browser: create a table, fill seats with friends "
+        "and bots, play, replay. Open the address it prints.",
+    )
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument(
+        "--database",
+        default="var/sushigo.db",
+        help="an SQLite file (default var/sushigo.db) or postgresql://USER@HOST/DB",
+    )
+    p.add_argument(
+        "--bot-delay",
+        type=float,
+        default=0.5,
+        help="seconds a bot waits before each decision (default 0.5)",
+    )
+    p.add_argument(
+        "--allow-origin",
+        action="append",
+        default=[],
+        metavar="URL",
+        help="another origin whose pages may open WebSockets here (repeatable)",
+    )
+
     p = sub.add_parser("bench", help="measure engine throughput")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     p.add_argument("--only", metavar="TEXT", help="measure only the cases whose name contains TEXT")
@@ -257,6 +284,10 @@ def _dispatch(args: argparse.Namespace) -> Any:
         from sushigo.play.rules_text import run_rules
 
         return run_rules(args)
+    if command == "serve":
+        from sushigo.web.serve import run_serve
+
+        return run_serve(args)
     if command == "bench":
         from sushigo.play.bench import run_bench
 

@@ -415,35 +415,30 @@ def run_score(
             return 1
     else:
         data = with_defaults(read_input(args.file if args.file is not None else "-"), game, menu)
-    if is_roll(data) or game == ROLL:
-        roll = load_roll_sheet(data)
-        roll_result = score_roll_sheet(roll)
-        for warning in roll.warnings:
-            print(f"sushigo score: warning: {warning}", file=sys.stderr)
-        if getattr(args, "json", False):
-            print(json.dumps(roll_result, indent=2))
-        else:
-            show_roll_result(roll_result, out)
-        return 0
-    if is_party(data):
-        party = load_party_sheet(data)
-        party_result = score_party_sheet(party)
-        for warning in party.warnings:
-            print(f"sushigo score: warning: {warning}", file=sys.stderr)
-        if getattr(args, "json", False):
-            print(json.dumps(party_result, indent=2))
-        else:
-            show_party_result(party_result, out)
-        return 0
-    sheet = load_sheet(data)
-    result = score_sheet(sheet)
-    for warning in sheet.warnings:
+    kind, result = score_document(data, roll=game == ROLL)
+    for warning in result["warnings"]:
         print(f"sushigo score: warning: {warning}", file=sys.stderr)
     if getattr(args, "json", False):
         print(json.dumps(result, indent=2))
+    elif kind == ROLL:
+        show_roll_result(result, out)
+    elif kind == PARTY:
+        show_party_result(result, out)
     else:
         show_result(result, out)
     return 0
+
+
+def score_document(data: Any, *, roll: bool = False) -> tuple[str, dict[str, Any]]:
+    """Score a score sheet document of any of the three games (docs/score-calculator.md):
+    the game's name and the result ``--json`` prints (its ``warnings`` included).
+    ParseError / OptionsError for a sheet that cannot be scored. The web server's
+    score page uses it too."""
+    if is_roll(data) or roll:
+        return ROLL, score_roll_sheet(load_roll_sheet(data))
+    if is_party(data):
+        return PARTY, score_party_sheet(load_party_sheet(data))
+    return GAME, score_sheet(load_sheet(data))
 
 
 __all__ = [
@@ -452,5 +447,6 @@ __all__ = [
     "parse_card_entry",
     "read_input",
     "run_score",
+    "score_document",
     "score_sheet",
 ]

@@ -1,0 +1,808 @@
+"""The web server: pages, a JSON API and one WebSocket per browser, over Starlette.
+
+The server is the authority. A table's seed, state and record stay here; what a
+browser receives is built by :mod:`sushigo.web.frames` from its own seat's view (a
+spectator's from the public one). Every change is committed to the store before
+anyone is told of it: a decision is acknowledged, and broadcast, only once it is on
+disk, so a server killed at any moment restarts with every table where it was.
+
+The protocol is in docs/web.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
+
+from sushigo.agents.base import make_agent
+from sushigo.agents.hints import hints as rank_hints
+from sushigo.core.errors import IllegalActionError, OptionsError, SushiGoError
+from sushigo.core.state import Action
+from sushigo.web import frames
+from sushigo.web.store import Store
+from sushigo.web.tables import (
+    MCTS_LEVELS,
+    Table,
+    bot_name,
+    clean_name,
+    create_options,
+    new_token,
+    replay_steps,
+    token_hash,
+)
+
+log = logging.getLogger("sushigo.web")
+
+STATIC = Path(__file__).resolve().parent / "static"
+MAX_FRAME = 4096
+"""Largest message a browser may send, in bytes (an action's text is far shorter)."""
+MAX_BODY = 65536
+"""Largest HTTP request body, in bytes (a score sheet of 8 players is a few KB)."""
+RATE = 10.0
+"""Messages per second a connection may send on average..."""
+BURST = 30.0
+"""...and in one burst. Beyond that each message is refused with a ``flood`` error."""
+FLOOD_CLOSE = 60
+"""Refused messages after which the connection is closed (code 1008)."""
+HINT_MS = 300.0
+
+
+@dataclass
+class Settings:
+    """What ``sushigo serve`` configures."""
+
+    database: str = "var/sushigo.db"
+    bot_delay: float = 0.5
+    """Seconds a bot waits before each decision, so people can follow the game."""
+    origins: tuple[str, ...] = ()
+    """Origins allowed to open a WebSocket besides the server's own."""
+    hint_ms: float = HINT_MS
+
+
+@dataclass(eq=False)
+class Conn:
+    """One browser's WebSocket."""
+
+    ws: WebSocket
+    seat: int | None = None
+    joined: bool = False
+    allowance: float = BURST
+    checked: float = field(default_factory=time.monotonic)
+    refused: int = 0
+    hinting: bool = False
+
+    def take(self) -> bool:
+        """Rate limit (a token bucket): False when the connection floods."""
+        now = time.monotonic()
+        self.allowance = min(BURST, self.allowance + (now - self.checked) * RATE)
+        self.checked = now
+        if self.allowance < 1.0:
+            self.refused += 1
+            return False
+        self.allowance -= 1.0
+        return True
+
+
+@dataclass(eq=False)
+class Live:
+    """A table in memory with the browsers connected to it."""
+
+    table: Table
+    stored: int = 0
+    """Steps of the table already in the store."""
+    conns: list[Conn] = field(default_factory=list)
+    bots: asyncio.Task[None] | None = None
+    timer: asyncio.Task[None] | None = None
+    deadline: float | None = None
+    timer_step: int = -1
+
+
+class Refused(Exception):
+    """A request refused with an error frame: ``code`` and a sentence."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class Server:
+    """Every table of one server process, its store and its connections."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store: Store | None = None
+        self.live: dict[str, Live] = {}
+        self.latencies: deque[float] = deque(maxlen=200_000)
+        """Seconds from a decision arriving to its broadcast being sent."""
+        self.decisions = 0
+
+    # -- life ------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self.store = Store(self.settings.database)
+        for row in self.store.unfinished():
+            try:
+                table = Table.restore(row)
+            except (SushiGoError, KeyError, ValueError) as exc:
+                log.error("table %s cannot be resumed: %s", row.id, exc)
+                continue
+            live = Live(table, stored=len(row.steps))
+            self.live[table.id] = live
+            self._store_play(live)  # forced steps a restart applied
+            self._after_change(live)
+        log.info("resumed %d tables", len(self.live))
+
+    async def stop(self) -> None:
+        for live in self.live.values():
+            for task in (live.bots, live.timer):
+                if task is not None:
+                    task.cancel()
+        if self.store is not None:
+            self.store.close()
+
+    @property
+    def db(self) -> Store:
+        assert self.store is not None, "the server has not started"
+        return self.store
+
+    async def table(self, table_id: str) -> Live:
+        """A table by id, loaded from the store if it is finished; Refused if none."""
+        live = self.live.get(table_id)
+        if live is not None:
+            return live
+        row = self.db.load(table_id) if len(table_id) <= 32 else None
+        if row is None:
+            raise Refused("no_table", "there is no such table")
+        live = Live(Table.restore(row), stored=len(row.steps))
+        self.live[table_id] = live
+        return live
+
+    # -- tables ----------------------------------------------------------------------
+
+    def create(self, data: Any) -> tuple[Table, str]:
+        if not isinstance(data, dict):
+            raise OptionsError("a table is a JSON object with game, players and seats")
+        name = clean_name(data.get("name"), "Player 1")
+        table, token = Table.create(data, name)
+        self.db.create_table(table.id, table.config, table.seed, table.seat_rows())
+        live = Live(table)
+        self.live[table.id] = live
+        self._maybe_start(live)
+        return table, token
+
+    def join(self, live: Live, name: Any, seat: int | None = None) -> tuple[int, str]:
+        table = live.table
+        if seat is None:
+            seat = table.free_seat()
+        if seat is None or not table.seats[seat].free:
+            raise Refused("full", "every seat at this table is taken")
+        default = f"Player {seat + 1}"
+        person = clean_name(name, default)
+        token = new_token()
+        digest = token_hash(token)
+        if not self.db.claim_seat(table.id, seat, person, digest):
+            raise Refused("full", "someone took that seat first")
+        table.seats[seat].name = person
+        table.seats[seat].token_hash = digest
+        self._maybe_start(live)
+        return seat, token
+
+    def _maybe_start(self, live: Live) -> None:
+        if live.table.ready():
+            live.table.start()
+            self._store_play(live)
+        self._after_change(live, time.perf_counter())
+
+    def _store_play(self, live: Live) -> None:
+        """Commit what play changed since the last commit."""
+        table = live.table
+        record = None
+        if table.status == "finished" and table.record is None:
+            record = table.finish_record()
+        self.db.save_play(
+            table.id,
+            live.stored,
+            table.steps[live.stored :],
+            {s: str(a) for s, a in table.pending.items()},
+            table.status,
+            record,
+        )
+        live.stored = len(table.steps)
+
+    async def decide(self, live: Live, seat: int, action: Action, since: float) -> None:
+        """Apply a checked decision: commit, acknowledge, broadcast."""
+        table = live.table
+        try:
+            table.submit(seat, action)
+            self._store_play(live)
+        except Exception:
+            log.exception("table %s: a decision could not be stored; reloading it", table.id)
+            row = self.db.load(table.id)
+            if row is not None:
+                live.table = Table.restore(row)
+                live.stored = len(row.steps)
+            raise Refused("server", "the server could not store that; try again") from None
+        self.decisions += 1
+        for conn in list(live.conns):
+            if conn.seat == seat:
+                await self._send(
+                    live, conn, {"type": "ack", "step": table.step, "action": str(action)}
+                )
+        await self._broadcast(live)
+        self.latencies.append(time.perf_counter() - since)
+        self._after_change(live)
+
+    def _after_change(self, live: Live, since: float | None = None) -> None:
+        """Start the bots and the turn timer when it is their turn."""
+        if since is not None:
+            asyncio.get_running_loop().create_task(self._broadcast_timed(live, since))
+        table = live.table
+        if table.status != "playing":
+            return
+        waiting = table.waiting_for()
+        if live.bots is None or live.bots.done():
+            if any(s in table.agents for s in waiting):
+                live.bots = asyncio.get_running_loop().create_task(self._run_bots(live))
+        timer = table.config.get("timer", 0)
+        humans = [s for s in waiting if s not in table.agents]
+        if timer and humans and live.timer_step != table.step:
+            if live.timer is not None:
+                live.timer.cancel()
+            live.timer_step = table.step
+            live.deadline = time.time() + timer
+            live.timer = asyncio.get_running_loop().create_task(
+                self._time_out(live, table.step, timer)
+            )
+        elif not humans:
+            live.deadline = None
+
+    async def _broadcast_timed(self, live: Live, since: float) -> None:
+        await self._broadcast(live)
+
+    async def _run_bots(self, live: Live) -> None:
+        delay = self.settings.bot_delay
+        try:
+            while True:
+                table = live.table
+                bots = [s for s in table.waiting_for() if s in table.agents]
+                if not bots:
+                    return
+                step = table.step
+                await asyncio.sleep(delay)
+                for seat in bots:
+                    if live.table is not table or table.step != step or seat in table.pending:
+                        break
+                    assert table.state is not None
+                    view = table.state.observe(seat)
+                    legal = table.legal(seat)
+                    agent = table.agents[seat]
+                    if getattr(agent, "name", "") == "mcts":
+                        action = await asyncio.to_thread(agent.act, view, legal)
+                    else:
+                        action = agent.act(view, legal)
+                    if live.table is not table or table.step != step:
+                        break
+                    await self.decide(live, seat, action, time.perf_counter())
+                await asyncio.sleep(0)
+        except Refused:
+            return
+        except Exception:
+            log.exception("table %s: a bot failed", live.table.id)
+
+    async def _time_out(self, live: Live, step: int, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+        table = live.table
+        if table.step != step or table.status != "playing":
+            return
+        picker = make_agent("greedy", seed=step)
+        for seat in table.waiting_for():
+            if seat in table.agents or table.step != step:
+                continue
+            assert table.state is not None
+            action = picker.act(table.state.observe(seat), table.legal(seat))
+            with contextlib.suppress(Refused):
+                await self.decide(live, seat, action, time.perf_counter())
+
+    # -- frames ----------------------------------------------------------------------
+
+    def envelope(
+        self, live: Live, seat: int | None, cache: dict[Any, dict[str, Any]]
+    ) -> dict[str, Any]:
+        table = live.table
+        key = seat if seat is not None else "public"
+        if key not in cache:
+            frame = None
+            if table.state is not None:
+                frame = (
+                    frames.seat_frame(table.state, seat)
+                    if seat is not None
+                    else frames.public_frame(table.state)
+                )
+            if frame is not None and seat in table.pending and frame.get("legal"):
+                frame = {**frame, "legal": None}  # chosen already: nothing to decide
+            cache[key] = {
+                "type": "state",
+                "step": table.step,
+                "status": table.status,
+                "seats": self.seats(live),
+                "deadline": live.deadline,
+                "decided": sorted(table.pending) if table.status == "playing" else [],
+                "rematch": table.rematch,
+                "frame": frame,
+            }
+        return cache[key]
+
+    def seats(self, live: Live) -> list[dict[str, Any]]:
+        connected = {c.seat for c in live.conns if c.joined}
+        return [
+            {
+                "seat": i,
+                "name": s.name,
+                "kind": s.kind,
+                "bot": s.agent,
+                "free": s.free,
+                "connected": s.kind == "bot" or i in connected,
+            }
+            for i, s in enumerate(live.table.seats)
+        ]
+
+    def summary(self, live: Live) -> dict[str, Any]:
+        table = live.table
+        return {
+            "id": table.id,
+            "game": table.config["game"],
+            "title": table.ruleset.title,
+            "players": table.config["players"],
+            "options": table.config["options"],
+            "description": table.ruleset.describe(),
+            "timer": table.config.get("timer", 0),
+            "status": table.status,
+            "step": table.step,
+            "seats": self.seats(live),
+            "free": sum(1 for s in table.seats if s.free),
+            "rematch": table.rematch,
+        }
+
+    async def _broadcast(self, live: Live) -> None:
+        cache: dict[Any, dict[str, Any]] = {}
+        texts: dict[Any, str] = {}
+        for conn in list(live.conns):
+            if not conn.joined:
+                continue
+            key = conn.seat if conn.seat is not None else "public"
+            if key not in texts:
+                texts[key] = json.dumps(self.envelope(live, conn.seat, cache))
+            await self._send_text(live, conn, texts[key])
+
+    async def _send(self, live: Live | None, conn: Conn, message: dict[str, Any]) -> None:
+        await self._send_text(live, conn, json.dumps(message))
+
+    async def _send_text(self, live: Live | None, conn: Conn, text: str) -> None:
+        try:
+            if conn.ws.application_state == WebSocketState.CONNECTED:
+                await conn.ws.send_text(text)
+        except Exception:  # the browser went away: forget it
+            if live is not None and conn in live.conns:
+                live.conns.remove(conn)
+
+    # -- the WebSocket ---------------------------------------------------------------
+
+    def origin_ok(self, ws: WebSocket) -> bool:
+        origin = ws.headers.get("origin")
+        if origin is None:
+            return True  # not a browser: no cross-site request to forge
+        if origin in self.settings.origins:
+            return True
+        return urlsplit(origin).netloc == ws.headers.get("host", "")
+
+    async def socket(self, ws: WebSocket) -> None:
+        if not self.origin_ok(ws):
+            await ws.close(code=1008)  # before accept: the handshake is refused (403)
+            return
+        await ws.accept()
+        conn = Conn(ws)
+        table_id = ws.path_params["table_id"]
+        try:
+            live = await self.table(table_id)
+        except Refused as exc:
+            await self._send(
+                None, conn, {"type": "error", "code": exc.code, "message": exc.message}
+            )
+            await ws.close(code=4404)
+            return
+        live.conns.append(conn)
+        try:
+            await self._serve(live, conn)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            if conn in live.conns:
+                live.conns.remove(conn)
+            if conn.seat is not None:
+                await self._broadcast(live)
+
+    async def _serve(self, live: Live, conn: Conn) -> None:
+        ws = conn.ws
+        while True:
+            message = await ws.receive()
+            if message["type"] == "websocket.disconnect":
+                return
+            raw = message.get("text")
+            if raw is None:
+                data = message.get("bytes") or b""
+                if len(data) > MAX_FRAME:
+                    await self._error(
+                        live, conn, "too_big", f"messages are at most {MAX_FRAME} bytes"
+                    )
+                    await ws.close(code=1009)
+                    return
+                raw = data.decode("utf-8", errors="replace")
+            if len(raw.encode()) > MAX_FRAME:
+                await self._error(live, conn, "too_big", f"messages are at most {MAX_FRAME} bytes")
+                await ws.close(code=1009)
+                return
+            if not conn.take():
+                if conn.refused >= FLOOD_CLOSE:
+                    await self._error(live, conn, "flood", "too many messages: disconnected")
+                    await ws.close(code=1008)
+                    return
+                await self._error(
+                    live, conn, "flood", f"too many messages: at most {RATE:.0f} a second"
+                )
+                continue
+            since = time.perf_counter()
+            try:
+                await self._handle(live, conn, raw, since)
+            except Refused as exc:
+                await self._error(live, conn, exc.code, exc.message)
+            except SushiGoError as exc:
+                await self._error(live, conn, "illegal", str(exc))
+            if conn.ws.application_state != WebSocketState.CONNECTED:
+                return
+
+    async def _error(self, live: Live, conn: Conn, code: str, message: str) -> None:
+        await self._send(live, conn, {"type": "error", "code": code, "message": message})
+
+    async def _handle(self, live: Live, conn: Conn, raw: str, since: float) -> None:
+        try:
+            data = json.loads(raw)
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise Refused("bad_json", "messages are JSON objects") from None
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise Refused("bad_message", 'a message is a JSON object with a "type"')
+        kind = data["type"]
+        handler = self.HANDLERS.get(kind)
+        if handler is None:
+            raise Refused(
+                "unknown_type",
+                f"unknown message type {kind[:40]!r}; types are: {', '.join(self.HANDLERS)}",
+            )
+        if kind not in ("join", "ping") and not conn.joined:
+            raise Refused("not_joined", 'send {"type": "join"} first')
+        await handler(self, live, conn, data, since)
+
+    async def _on_join(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
+        if conn.joined:
+            raise Refused("already_joined", "this connection has already joined")
+        token = data.get("token")
+        seat = None
+        if token is not None:
+            if not isinstance(token, str) or len(token) > 100:
+                raise Refused("bad_token", "that seat token is not valid")
+            seat = live.table.seat_of(token)
+            if seat is None:
+                raise Refused("bad_token", "that seat token is not valid at this table")
+            for other in list(live.conns):
+                if other is not conn and other.seat == seat:
+                    # One browser per seat: the newest wins (a reload, a new tab).
+                    other.seat = None
+                    other.joined = False
+                    await self._error(live, other, "replaced", "this seat was opened elsewhere")
+                    with contextlib.suppress(Exception):
+                        await other.ws.close(code=4000)
+                    if other in live.conns:
+                        live.conns.remove(other)
+        conn.seat = seat
+        conn.joined = True
+        table = self.summary(live)
+        table["catalog"] = frames.catalog(live.table.ruleset)
+        await self._send(live, conn, {"type": "welcome", "seat": seat, "table": table})
+        if seat is not None:
+            await self._broadcast(live)  # everyone sees the seat connected
+        else:
+            await self._send(live, conn, self.envelope(live, None, {}))
+
+    async def _on_act(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
+        seat = self._seated(conn)
+        action, step = data.get("action"), data.get("step")
+        if not isinstance(action, str) or not isinstance(step, int) or isinstance(step, bool):
+            raise Refused("bad_message", 'act needs "action" (text) and "step" (a number)')
+        table = live.table
+        if step != table.step:
+            raise Refused(
+                "stale", f"that choice was for step {step}; the game is at step {table.step}"
+            )
+        try:
+            chosen = table.choose(seat, action)
+        except IllegalActionError as exc:
+            code = "game_over" if table.status == "finished" else "illegal"
+            if table.status == "playing" and (
+                seat in table.pending or seat not in table.waiting_for()
+            ):
+                code = "not_your_turn"
+            raise Refused(code, str(exc)) from None
+        await self.decide(live, seat, chosen, since)
+
+    async def _on_hint(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
+        seat = self._seated(conn)
+        table = live.table
+        if table.status != "playing" or seat not in table.waiting_for():
+            raise Refused("not_your_turn", "hints are for a decision you are making now")
+        if conn.hinting:
+            raise Refused("busy", "a hint is already being worked out")
+        assert table.state is not None
+        step = table.step
+        view = table.state.observe(seat)
+        legal = table.legal(seat)
+        conn.hinting = True
+        try:
+            ranked = await asyncio.to_thread(
+                rank_hints, view, legal, ms=self.settings.hint_ms, seed=step
+            )
+        finally:
+            conn.hinting = False
+        await self._send(
+            live,
+            conn,
+            {
+                "type": "hints",
+                "step": step,
+                "hints": [
+                    {"text": h.text, "reason": h.reason, "value": h.value} for h in ranked[:5]
+                ],
+            },
+        )
+
+    async def _on_rematch(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
+        seat = self._seated(conn)
+        table = live.table
+        if table.status != "finished":
+            raise Refused("not_over", "a rematch can be asked for once the game is over")
+        if table.rematch is None:
+            config = dict(table.config)
+            seats = [
+                {"kind": "bot", "bot": s["agent"].split(":")[0], **_level(s["agent"])}
+                if s["kind"] == "bot"
+                else {"kind": "human"}
+                for s in config["seats"]
+            ]
+            fresh, _ = Table.create({**config, "seats": seats}, table.seats[0].name)
+            for i, s in enumerate(fresh.seats):  # nobody is seated until they ask
+                if s.kind == "human":
+                    s.token_hash = None
+                    s.name = table.seats[i].name
+            self.db.create_table(fresh.id, fresh.config, fresh.seed, fresh.seat_rows())
+            self.db.set_rematch(table.id, fresh.id)
+            table.rematch = fresh.id
+            self.live[fresh.id] = Live(fresh)
+        new = self.live.get(table.rematch) or await self.table(table.rematch)
+        if not new.table.seats[seat].free:
+            raise Refused("already_seated", "your seat at the rematch is already taken")
+        _, token = self.join(new, table.seats[seat].name, seat)
+        await self._send(live, conn, {"type": "rematch", "table": new.table.id, "token": token})
+        await self._broadcast(live)
+
+    async def _on_ping(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
+        await self._send(live, conn, {"type": "pong"})
+
+    def _seated(self, conn: Conn) -> int:
+        if conn.seat is None:
+            raise Refused("spectator", "spectators watch; take a seat to play")
+        return conn.seat
+
+    HANDLERS: dict[str, Callable[[Server, Live, Conn, dict[str, Any], float], Awaitable[None]]] = {
+        "join": _on_join,
+        "act": _on_act,
+        "hint": _on_hint,
+        "rematch": _on_rematch,
+        "ping": _on_ping,
+    }
+
+    def stats(self) -> dict[str, Any]:
+        """Decision-to-broadcast latency so far, in milliseconds."""
+        values = sorted(self.latencies)
+
+        def pct(p: float) -> float | None:
+            if not values:
+                return None
+            return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 3)
+
+        return {
+            "tables": len(self.live),
+            "playing": sum(1 for lv in self.live.values() if lv.table.status == "playing"),
+            "connections": sum(len(lv.conns) for lv in self.live.values()),
+            "decisions": self.decisions,
+            "latency_ms": {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": pct(1.0)},
+        }
+
+
+def _level(spec: str) -> dict[str, int]:
+    if not spec.startswith("mcts"):
+        return {}
+    ms = int(spec.split("=", 1)[1])
+    return {"level": next(k for k, v in MCTS_LEVELS.items() if v == ms)}
+
+
+# ---------------------------------------------------------------------------
+# HTTP
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> Any:
+    size = request.headers.get("content-length")
+    if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
+        raise Refused("too_big", f"requests are at most {MAX_BODY} bytes")
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise Refused("too_big", f"requests are at most {MAX_BODY} bytes")
+    try:
+        return json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise Refused("bad_json", "the request body is not valid JSON") from None
+
+
+def _api(
+    fn: Callable[[Server, Request], Awaitable[Response]],
+) -> Callable[[Request], Awaitable[Response]]:
+    """An API endpoint: user mistakes become ``{"error"}`` answers, never tracebacks."""
+
+    async def endpoint(request: Request) -> Response:
+        server: Server = request.app.state.server
+        try:
+            return await fn(server, request)
+        except Refused as exc:
+            status = {"no_table": 404, "full": 409, "not_over": 409, "too_big": 413}.get(
+                exc.code, 400
+            )
+            return _error(exc.message, status)
+        except SushiGoError as exc:
+            return _error(str(exc))
+
+    return endpoint
+
+
+async def options(server: Server, request: Request) -> Response:
+    return JSONResponse(create_options())
+
+
+async def list_tables(server: Server, request: Request) -> Response:
+    rows = [
+        server.summary(live)
+        for live in server.live.values()
+        if live.table.status in ("waiting", "playing")
+    ]
+    return JSONResponse({"tables": rows})
+
+
+async def create_table(server: Server, request: Request) -> Response:
+    table, token = server.create(await _body(request))
+    return JSONResponse({"id": table.id, "seat": 0, "token": token}, status_code=201)
+
+
+async def get_table(server: Server, request: Request) -> Response:
+    live = await server.table(request.path_params["table_id"])
+    return JSONResponse(server.summary(live))
+
+
+async def join_table(server: Server, request: Request) -> Response:
+    live = await server.table(request.path_params["table_id"])
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise Refused("bad_message", 'send {"name": "..."}')
+    if live.table.status != "waiting":
+        raise Refused("full", "this game has already begun: watch it instead")
+    seat, token = server.join(live, body.get("name"))
+    await server._broadcast(live)
+    return JSONResponse({"seat": seat, "token": token})
+
+
+async def get_record(server: Server, request: Request) -> Response:
+    live = await server.table(request.path_params["table_id"])
+    record = live.table.record
+    if live.table.status != "finished" or record is None:
+        raise Refused("not_over", "the record is ready once the game is over")
+    return JSONResponse(
+        record,
+        headers={"content-disposition": f'attachment; filename="sushigo-{live.table.id}.json"'},
+    )
+
+
+async def get_replay(server: Server, request: Request) -> Response:
+    live = await server.table(request.path_params["table_id"])
+    record = live.table.record
+    if live.table.status != "finished" or record is None:
+        raise Refused("not_over", "the replay is ready once the game is over")
+    return JSONResponse({"record": record, "steps": replay_steps(record)})
+
+
+async def list_games(server: Server, request: Request) -> Response:
+    return JSONResponse({"games": server.db.finished()})
+
+
+async def score(server: Server, request: Request) -> Response:
+    from sushigo.tui.score import score_document
+
+    _kind, result = score_document(await _body(request))
+    return JSONResponse(result)
+
+
+async def stats(server: Server, request: Request) -> Response:
+    return JSONResponse(server.stats())
+
+
+async def page(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html")
+
+
+async def socket(ws: WebSocket) -> None:
+    server: Server = ws.app.state.server
+    await server.socket(ws)
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """The ASGI application (``uvicorn`` serves it; tests drive it directly)."""
+    settings = settings or Settings()
+    server = Server(settings)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    routes = [
+        Route("/", page),
+        Route("/t/{table_id}", page),
+        Route("/replay/{table_id}", page),
+        Route("/score", page),
+        Route("/api/options", _api(options)),
+        Route("/api/tables", _api(list_tables), methods=["GET"]),
+        Route("/api/tables", _api(create_table), methods=["POST"]),
+        Route("/api/tables/{table_id}", _api(get_table)),
+        Route("/api/tables/{table_id}/join", _api(join_table), methods=["POST"]),
+        Route("/api/tables/{table_id}/record", _api(get_record)),
+        Route("/api/tables/{table_id}/replay", _api(get_replay)),
+        Route("/api/games", _api(list_games)),
+        Route("/api/score", _api(score), methods=["POST"]),
+        Route("/api/stats", _api(stats)),
+        WebSocketRoute("/ws/{table_id}", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.server = server
+    return app
+
+
+__all__ = ["Server", "Settings", "bot_name", "create_app"]

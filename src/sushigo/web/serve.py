@@ -1,0 +1,37 @@
+"""``sushigo serve``: the web server on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from sushigo.core.errors import OptionsError
+from sushigo.web.app import MAX_FRAME, Settings, create_app
+from sushigo.web.store import Store
+
+
+def run_serve(args: argparse.Namespace) -> int:
+    try:
+        import uvicorn
+    except ImportError:  # pragma: no cover - the web extra is missing
+        raise OptionsError(
+            "the web server needs its packages: pip install 'sushigo[web]' (make run does)"
+        ) from None
+    if not 0 < args.port < 65536:
+        raise OptionsError(f"--port is 1 to 65535, not {args.port}")
+    if args.bot_delay < 0:
+        raise OptionsError("--bot-delay is a number of seconds, 0 or more")
+    Store(args.database).close()  # a bad --database is reported here, not in a traceback
+    settings = Settings(
+        database=args.database, bot_delay=args.bot_delay, origins=tuple(args.allow_origin)
+    )
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
+    print(f"sushigo: serving on http://{args.host}:{args.port}/ (database {args.database})")
+    uvicorn.run(
+        create_app(settings),
+        host=args.host,
+        port=args.port,
+        ws_max_size=16 * MAX_FRAME,
+        log_level="warning",
+    )
+    return 0

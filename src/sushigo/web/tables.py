@@ -1,0 +1,438 @@
+"""A table: its seats, its game and the decisions it waits for. Pure, no I/O.
+
+A table is created from a configuration (:func:`check_config`), waits until every
+human seat is taken, then plays. The game is driven as :func:`sushigo.play.play_game`
+drives it, one decision step at a time: chance draws from ``random.Random(seed)``
+alone, so the seed and the list of applied steps re-play a game exactly
+(:meth:`Table.restore`). A seat with a single legal action takes it at once, as in
+the game loop. The server (``sushigo.web.app``) stores every change before it tells
+anyone.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from sushigo.agents.base import make_agent
+from sushigo.core.errors import IllegalActionError, OptionsError
+from sushigo.core.records import replay
+from sushigo.core.ruleset import Ruleset, make
+from sushigo.core.state import Action, State
+from sushigo.games.classic import OPTIONS as CLASSIC_OPTIONS
+from sushigo.games.party_cards import (
+    APPETIZERS,
+    DESSERTS,
+    ROLLS,
+    SPECIALS,
+    SUGGESTED_MENUS,
+    random_menu,
+)
+from sushigo.play.loop import record_game
+from sushigo.play.positions import positions
+from sushigo.web import frames
+from sushigo.web.store import SeatRow, TableRow
+
+GAMES = ("sushi-go", "sushi-go-party", "sushi-roll")
+PLAYERS = {"sushi-go": (2, 5), "sushi-go-party": (2, 8), "sushi-roll": (2, 5)}
+BOTS = ("random", "greedy", "mcts")
+MCTS_LEVELS = {1: 25, 2: 50, 3: 100, 4: 250, 5: 600}
+"""A strength level of the mcts bot: its thinking time per decision, in milliseconds."""
+TIMERS = (0, 15, 30, 60, 120, 300)
+"""Turn timers offered, in seconds (0: none)."""
+NAME_LENGTH = 24
+
+
+def token_hash(token: str) -> str:
+    """What the database keeps of a seat's token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    """An unguessable seat token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def new_id() -> str:
+    """A table's id, for its link (72 random bits: not guessable in practice)."""
+    return secrets.token_urlsafe(9)
+
+
+def clean_name(value: object, default: str) -> str:
+    """A person's name as shown: trimmed, at most 24 characters, or ``default``."""
+    if value is None:
+        return default
+    if not isinstance(value, str):
+        raise OptionsError("a name is text")
+    text = " ".join(value.split())[:NAME_LENGTH]
+    return text or default
+
+
+def bot_spec(seat: dict[str, Any]) -> str:
+    """The agent spec of a bot seat of a configuration."""
+    bot = seat.get("bot")
+    if bot not in BOTS:
+        raise OptionsError(f"a bot is one of {', '.join(BOTS)}, not {bot!r}")
+    if bot != "mcts":
+        return str(bot)
+    level = seat.get("level", 3)
+    if level not in MCTS_LEVELS:
+        raise OptionsError(f"the mcts bot's level is 1 to {len(MCTS_LEVELS)}, not {level!r}")
+    return f"mcts:ms={MCTS_LEVELS[level]}"
+
+
+def bot_name(spec: str) -> str:
+    """What a bot seat is called at the table."""
+    if spec.startswith("mcts"):
+        ms = int(spec.split("=", 1)[1])
+        level = next((k for k, v in MCTS_LEVELS.items() if v == ms), 0)
+        return f"MCTS bot (level {level})"
+    return f"{spec.capitalize()} bot"
+
+
+def create_options() -> dict[str, Any]:
+    """What the create-table form offers (``GET /api/options``)."""
+    return {
+        "games": [
+            {
+                "name": "sushi-go",
+                "title": "Sushi Go!",
+                "players": list(PLAYERS["sushi-go"]),
+                "variants": [{"key": k, "text": v} for k, v in CLASSIC_OPTIONS.items()],
+            },
+            {
+                "name": "sushi-go-party",
+                "title": "Sushi Go Party!",
+                "players": list(PLAYERS["sushi-go-party"]),
+                "menus": [
+                    {
+                        "key": m.key,
+                        "name": m.name,
+                        "players": list(m.players()),
+                        "kinds": list(m.kinds),
+                    }
+                    for m in SUGGESTED_MENUS.values()
+                ],
+                "kinds": {
+                    "rolls": list(ROLLS),
+                    "appetizers": list(APPETIZERS),
+                    "specials": list(SPECIALS),
+                    "desserts": list(DESSERTS),
+                },
+            },
+            {
+                "name": "sushi-roll",
+                "title": "Sushi Roll",
+                "players": list(PLAYERS["sushi-roll"]),
+            },
+        ],
+        "bots": [
+            {"name": "random", "title": "Random"},
+            {"name": "greedy", "title": "Greedy"},
+            {"name": "mcts", "title": "MCTS", "levels": list(MCTS_LEVELS)},
+        ],
+        "timers": list(TIMERS),
+    }
+
+
+def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
+    """Every decision step of a finished game's record, for the replay page: the
+    position before it (every hand shown: the game is over) and what each seat did."""
+    out = [
+        {
+            "step": pos.step,
+            "frame": frames.replay_frame(pos.state),
+            "actions": {str(s): str(a) for s, a in sorted(pos.actions.items())},
+        }
+        for pos in positions(record)
+    ]
+    out.append({"step": len(out) + 1, "frame": frames.replay_frame(replay(record)), "actions": {}})
+    return out
+
+
+def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], Ruleset]:
+    """A table's configuration, checked and completed (a random menu drawn), with
+    its ruleset. OptionsError, saying what is wrong, for anything a user could get
+    wrong.
+
+    >>> import random
+    >>> config, rs = check_config({"game": "sushi-go", "players": 2,
+    ...     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}, random.Random(1))
+    >>> rs.describe(), config["seats"][1]
+    ('Sushi Go!, 2 players', {'kind': 'bot', 'agent': 'greedy', 'name': 'Greedy bot'})
+    """
+    if not isinstance(data, dict):
+        raise OptionsError("a table is a JSON object with game, players and seats")
+    game = data.get("game")
+    if game not in GAMES:
+        raise OptionsError(f"game is one of {', '.join(GAMES)}, not {game!r}")
+    players = data.get("players")
+    low, high = PLAYERS[game]
+    if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
+        raise OptionsError(f"{game} is for {low} to {high} players, not {players!r}")
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise OptionsError("options is an object")
+    options = _options(game, players, options, rng)
+    ruleset = make(game, players=players, **options)
+    seats = data.get("seats")
+    if not isinstance(seats, list) or len(seats) != players:
+        raise OptionsError(f"seats lists the {players} seats, each human or a bot")
+    checked: list[dict[str, Any]] = []
+    for i, seat in enumerate(seats):
+        if not isinstance(seat, dict) or seat.get("kind") not in ("human", "bot"):
+            raise OptionsError(f"seat {i + 1} is {{'kind': 'human'}} or a bot")
+        if seat["kind"] == "human":
+            checked.append({"kind": "human"})
+        elif i == 0:
+            raise OptionsError("seat 1 is yours: it cannot be a bot")
+        else:
+            spec = bot_spec(seat)
+            checked.append({"kind": "bot", "agent": spec, "name": bot_name(spec)})
+    timer = data.get("timer") or 0
+    if timer not in TIMERS:
+        raise OptionsError(f"the turn timer is one of {', '.join(map(str, TIMERS))} seconds")
+    config = {
+        "game": game,
+        "players": players,
+        "options": dict(ruleset.options),
+        "seats": checked,
+        "timer": timer,
+    }
+    return config, ruleset
+
+
+def _options(
+    game: str, players: int, options: dict[str, Any], rng: random.Random
+) -> dict[str, Any]:
+    if game == "sushi-go":
+        unknown = [k for k in options if k not in CLASSIC_OPTIONS]
+        if unknown:
+            raise OptionsError(
+                f"Sushi Go! has no variant {unknown[0]!r}; variants are: "
+                f"{', '.join(CLASSIC_OPTIONS)}"
+            )
+        return {k: bool(v) for k, v in options.items()}
+    if game == "sushi-roll":
+        if options and options != {"dice": "default"}:
+            raise OptionsError("Sushi Roll is played with the default dice here")
+        return {}
+    menu = options.get("menu", "master-menu")
+    if set(options) - {"menu"}:
+        raise OptionsError("Sushi Go Party! takes one option: menu")
+    if menu == "random":
+        return {"menu": ",".join(random_menu(rng, players).kinds[1:])}
+    if isinstance(menu, list):
+        return {"menu": ",".join(str(k) for k in menu)}
+    if not isinstance(menu, str) or not menu:
+        raise OptionsError(
+            f"menu is one of {', '.join(SUGGESTED_MENUS)}, random, or a list of card kinds"
+        )
+    return {"menu": menu}
+
+
+@dataclass
+class Seat:
+    """A seat at a table."""
+
+    kind: str
+    name: str
+    agent: str | None = None
+    token_hash: str | None = None
+
+    @property
+    def free(self) -> bool:
+        """A human seat nobody has taken yet."""
+        return self.kind == "human" and self.token_hash is None
+
+
+@dataclass
+class Table:
+    """One table and, once every human seat is taken, its game."""
+
+    id: str
+    config: dict[str, Any]
+    ruleset: Ruleset
+    seed: int
+    seats: list[Seat]
+    status: str = "waiting"
+    """``waiting`` for people, ``playing``, or ``finished``."""
+    state: State | None = None
+    pending: dict[int, Action] = field(default_factory=dict)
+    """Actions chosen towards the next step, by seat."""
+    steps: list[dict[int, str]] = field(default_factory=list)
+    """Every decision step applied so far: each deciding seat's action text."""
+    rematch: str | None = None
+    record: dict[str, Any] | None = None
+    agents: dict[int, Any] = field(default_factory=dict)
+    _rng: random.Random = field(default_factory=random.Random)
+
+    # -- building -------------------------------------------------------------------
+
+    @classmethod
+    def create(cls, data: object, creator: str, seed: int | None = None) -> tuple[Table, str]:
+        """A new table from a user's configuration, the creator at seat 0; returns
+        the table and the creator's token."""
+        seed = secrets.randbits(63) if seed is None else seed
+        config, ruleset = check_config(data, random.Random(f"menu/{seed}"))
+        token = new_token()
+        seats = []
+        for i, s in enumerate(config["seats"]):
+            if s["kind"] == "bot":
+                seats.append(Seat("bot", s["name"], s["agent"]))
+            elif i == 0:
+                seats.append(Seat("human", creator, token_hash=token_hash(token)))
+            else:
+                seats.append(Seat("human", f"Seat {i + 1}"))
+        return cls(new_id(), config, ruleset, seed, seats), token
+
+    @classmethod
+    def restore(cls, row: TableRow) -> Table:
+        """A stored table, its game re-played to the step it had reached.
+        IllegalActionError if the stored steps no longer re-play."""
+        config = row.config
+        ruleset = make(config["game"], players=config["players"], **config["options"])
+        seats = [Seat(s.kind, s.name, s.agent, s.token_hash) for s in row.seats]
+        table = cls(row.id, config, ruleset, row.seed, seats, rematch=row.rematch)
+        table.record = row.record
+        if row.status == "waiting":
+            return table
+        table._begin(force=False)
+        for n, actions in enumerate(row.steps):
+            joint = {s: table._legal(s, text, f"step {n + 1}") for s, text in actions.items()}
+            table._apply(joint, actions, force=False)
+        for seat, text in row.pending.items():
+            table.pending[seat] = table._legal(seat, text, "the pending choices")
+        table._advance()
+        return table
+
+    def seat_rows(self) -> list[SeatRow]:
+        return [SeatRow(i, s.kind, s.name, s.agent, s.token_hash) for i, s in enumerate(self.seats)]
+
+    # -- seats ----------------------------------------------------------------------
+
+    def free_seat(self) -> int | None:
+        return next((i for i, s in enumerate(self.seats) if s.free), None)
+
+    def seat_of(self, token: str) -> int | None:
+        """The seat a token names, if any."""
+        digest = token_hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return i
+        return None
+
+    def ready(self) -> bool:
+        """Every human seat is taken: the game may begin."""
+        return self.status == "waiting" and self.free_seat() is None
+
+    def start(self) -> None:
+        """Deal: the game begins."""
+        if self.status != "waiting":
+            raise IllegalActionError("the game has already begun")
+        self._begin()
+
+    @property
+    def step(self) -> int:
+        """Decision steps applied so far."""
+        return len(self.steps)
+
+    def _begin(self, force: bool = True) -> None:
+        self._rng = random.Random(self.seed)
+        self.state = self.ruleset.new_game()
+        self.agents = {
+            i: make_agent(s.agent, seed=(self.seed + i) % 2**32)
+            for i, s in enumerate(self.seats)
+            if s.agent is not None
+        }
+        self.status = "playing"
+        self._advance(force)
+
+    # -- play -----------------------------------------------------------------------
+
+    def waiting_for(self) -> list[int]:
+        """Seats that must still choose for the next step."""
+        if self.state is None or self.status != "playing":
+            return []
+        return [s for s in self.state.to_act() if s not in self.pending]
+
+    def legal(self, seat: int) -> Sequence[Action]:
+        assert self.state is not None
+        return self.state.legal_actions(seat)
+
+    def _legal(self, seat: int, text: str, where: str) -> Action:
+        assert self.state is not None
+        if seat not in self.state.to_act():
+            raise IllegalActionError(f"{where}: seat {seat + 1} has nothing to decide")
+        for action in self.state.legal_actions(seat):
+            if str(action) == text:
+                return action
+        raise IllegalActionError(f"{where}: {text!r} is not a legal choice now")
+
+    def choose(self, seat: int, text: str) -> Action:
+        """The legal action ``text`` names for ``seat`` at this step; the table is
+        unchanged. IllegalActionError saying why not."""
+        if self.status != "playing" or self.state is None:
+            raise IllegalActionError(
+                "the game is over" if self.status == "finished" else "the game has not begun"
+            )
+        if seat in self.pending:
+            raise IllegalActionError("you have already chosen this turn")
+        if seat not in self.state.to_act():
+            raise IllegalActionError("it is not your turn to decide")
+        for action in self.state.legal_actions(seat):
+            if str(action) == text:
+                return action
+        raise IllegalActionError(f"{text!r} is not one of your choices now")
+
+    def submit(self, seat: int, action: Action) -> dict[int, str] | None:
+        """Record ``seat``'s checked choice. When it completes the step, apply it and
+        return the step (every seat's action text); else None."""
+        self.pending[seat] = action
+        if self.waiting_for():
+            return None
+        joint = dict(self.pending)
+        texts = {s: str(a) for s, a in sorted(joint.items())}
+        self._apply(joint, texts)
+        return texts
+
+    def _apply(self, joint: dict[int, Action], texts: dict[int, str], force: bool = True) -> None:
+        assert self.state is not None
+        self.pending = {}
+        self.state.apply(joint)
+        self.steps.append(texts)
+        self._advance(force)
+
+    def _advance(self, force: bool = True) -> None:
+        """Deal, draw or roll until someone must decide; with ``force``, also take
+        every choice that has only one option (a step may be applied here: the
+        caller stores :attr:`steps` it has not stored yet)."""
+        state = self.state
+        assert state is not None
+        while True:
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(self._rng))
+                continue
+            if state.is_terminal():
+                self.status = "finished"
+                return
+            if not force:
+                return
+            forced = {seat: legal[0] for seat, legal in state.decisions() if len(legal) == 1}
+            self.pending.update(forced)
+            if self.waiting_for() or not forced:
+                return
+            joint = dict(self.pending)
+            self._apply(joint, {s: str(a) for s, a in sorted(joint.items())}, force=False)
+
+    def finish_record(self) -> dict[str, Any]:
+        """The game's record (docs/records.md), once it is over."""
+        assert self.state is not None
+        names = [s.name for s in self.seats]
+        specs = [s.agent or "human" for s in self.seats]
+        self.record = record_game(self.state, names, specs, self.seed)
+        return self.record

@@ -1,0 +1,108 @@
+"""Helpers for the web server's tests: an app on a fresh database, and a seat that
+plays through the WebSocket protocol (docs/web.md)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from starlette.testclient import TestClient, WebSocketTestSession
+
+from sushigo.web.app import Settings, create_app
+
+ORIGIN = "http://testserver"
+
+
+@contextmanager
+def client(database: str | Path, **settings: Any) -> Iterator[TestClient]:
+    """A test client of a server on ``database`` (bots decide at once)."""
+    options = {"bot_delay": 0.0, "hint_ms": 20.0, **settings}
+    app = create_app(Settings(database=str(database), **options))
+    with TestClient(app) as c:
+        yield c
+
+
+def create(
+    c: TestClient, game: str, players: int, bots: list[str | None], **extra: Any
+) -> dict[str, Any]:
+    """Create a table: seat 0 is the caller, then one entry per other seat (a bot's
+    name, ``mcts:3`` for a level, or None for a human). Returns id, seat and token."""
+    seats: list[dict[str, Any]] = [{"kind": "human"}]
+    for bot in bots:
+        if bot is None:
+            seats.append({"kind": "human"})
+        elif ":" in bot:
+            name, level = bot.split(":")
+            seats.append({"kind": "bot", "bot": name, "level": int(level)})
+        else:
+            seats.append({"kind": "bot", "bot": bot})
+    body = {"game": game, "players": players, "seats": seats, "name": "Ann", **extra}
+    r = c.post("/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+@contextmanager
+def socket(
+    c: TestClient, table: str, origin: str | None = ORIGIN
+) -> Iterator[WebSocketTestSession]:
+    headers = {"origin": origin} if origin else {}
+    with c.websocket_connect(f"/ws/{table}", headers=headers) as ws:
+        yield ws
+
+
+def until(ws: WebSocketTestSession, kind: str, limit: int = 500) -> dict[str, Any]:
+    """The next message of type ``kind`` (others are skipped)."""
+    for _ in range(limit):
+        msg = dict(ws.receive_json())
+        if msg["type"] == kind:
+            return msg
+    raise AssertionError(f"no {kind!r} message in {limit}")
+
+
+def my_turn(ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """The next state in which this seat must decide, or the final state."""
+    for _ in range(2000):
+        msg = dict(ws.receive_json())
+        if seen is not None:
+            seen.append(msg)
+        if msg["type"] == "error":
+            raise AssertionError(msg)
+        if msg["type"] != "state":
+            continue
+        frame = msg["frame"]
+        if msg["status"] == "finished":
+            return msg
+        if frame is not None and frame.get("legal") and msg["status"] == "playing":
+            return msg
+    raise AssertionError("the game did not come back to this seat")
+
+
+def play_out(
+    ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None, pick: int = 0
+) -> dict[str, Any]:
+    """Play this seat to the end of the game (the ``pick``-th legal choice, wrapped);
+    returns the final state message."""
+    while True:
+        msg = my_turn(ws, seen)
+        if msg["status"] == "finished":
+            return msg
+        legal = msg["frame"]["legal"]
+        ws.send_json(
+            {"type": "act", "action": legal[pick % len(legal)]["text"], "step": msg["step"]}
+        )
+        ack = until(ws, "ack") if seen is None else _ack(ws, seen)
+        assert ack["step"] >= msg["step"] + 1 or ack["step"] == msg["step"]
+
+
+def _ack(ws: WebSocketTestSession, seen: list[dict[str, Any]]) -> dict[str, Any]:
+    for _ in range(500):
+        msg = dict(ws.receive_json())
+        seen.append(msg)
+        if msg["type"] == "error":
+            raise AssertionError(msg)
+        if msg["type"] == "ack":
+            return msg
+    raise AssertionError("no ack")
