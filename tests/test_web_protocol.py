@@ -48,10 +48,6 @@ def test_options_list_the_games_bots_and_timers(c: TestClient) -> None:
         ({"game": "sushi-go", "players": 9, "seats": []}, "2 to 5 players"),
         ({"game": "sushi-go", "players": 2, "seats": [{"kind": "human"}]}, "seats lists the 2"),
         (
-            {"game": "sushi-go", "players": 2, "seats": [{"kind": "bot", "bot": "greedy"}] * 2},
-            "cannot be a bot",
-        ),
-        (
             {
                 "game": "sushi-go",
                 "players": 2,
@@ -443,3 +439,14 @@ def test_a_restarted_server_resumes_every_table(db: Path) -> None:
                 {"type": "act", "action": again["frame"]["legal"][0]["text"], "step": again["step"]}
             )
             assert until(ws, "ack")["step"] > turn["step"]  # Ann's stored pick counted
+
+
+def test_a_table_of_bots_plays_itself_while_watched(c: TestClient) -> None:
+    bots = [{"kind": "bot", "bot": "greedy"}, {"kind": "bot", "bot": "random"}]
+    r = c.post("/api/tables", json={"game": "sushi-roll", "players": 2, "seats": bots})
+    assert r.status_code == 201 and r.json()["token"] is None and r.json()["seat"] is None
+    with socket(c, r.json()["id"]) as ws:
+        ws.send_json({"type": "join"})
+        final = my_turn(ws)
+    assert final["status"] == "finished" and final["frame"]["viewer"] is None
+    assert final["frame"]["final"]["winners"]

@@ -176,7 +176,7 @@ class Server:
 
     # -- tables ----------------------------------------------------------------------
 
-    def create(self, data: Any) -> tuple[Table, str]:
+    def create(self, data: Any) -> tuple[Table, str | None]:
         if not isinstance(data, dict):
             raise OptionsError("a table is a JSON object with game, players and seats")
         name = clean_name(data.get("name"), "Player 1")
@@ -706,7 +706,8 @@ async def list_tables(server: Server, request: Request) -> Response:
 
 async def create_table(server: Server, request: Request) -> Response:
     table, token = server.create(await _body(request))
-    return JSONResponse({"id": table.id, "seat": 0, "token": token}, status_code=201)
+    seat = 0 if token is not None else None
+    return JSONResponse({"id": table.id, "seat": seat, "token": token}, status_code=201)
 
 
 async def get_table(server: Server, request: Request) -> Response:

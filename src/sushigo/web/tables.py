@@ -188,8 +188,6 @@ def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], Rule
             raise OptionsError(f"seat {i + 1} is {{'kind': 'human'}} or a bot")
         if seat["kind"] == "human":
             checked.append({"kind": "human"})
-        elif i == 0:
-            raise OptionsError("seat 1 is yours: it cannot be a bot")
         else:
             spec = bot_spec(seat)
             checked.append({"kind": "bot", "agent": spec, "name": bot_name(spec)})
@@ -274,17 +272,20 @@ class Table:
     # -- building -------------------------------------------------------------------
 
     @classmethod
-    def create(cls, data: object, creator: str, seed: int | None = None) -> tuple[Table, str]:
+    def create(
+        cls, data: object, creator: str, seed: int | None = None
+    ) -> tuple[Table, str | None]:
         """A new table from a user's configuration, the creator at seat 0; returns
-        the table and the creator's token."""
+        the table and the creator's token (None when seat 0 is a bot: a table of
+        bots, to watch)."""
         seed = secrets.randbits(63) if seed is None else seed
         config, ruleset = check_config(data, random.Random(f"menu/{seed}"))
-        token = new_token()
+        token: str | None = new_token() if config["seats"][0]["kind"] == "human" else None
         seats = []
         for i, s in enumerate(config["seats"]):
             if s["kind"] == "bot":
                 seats.append(Seat("bot", s["name"], s["agent"]))
-            elif i == 0:
+            elif i == 0 and token is not None:
                 seats.append(Seat("human", creator, token_hash=token_hash(token)))
             else:
                 seats.append(Seat("human", f"Seat {i + 1}"))
