@@ -229,6 +229,7 @@ class Server:
     async def decide(self, live: Live, seat: int, action: Action, since: float) -> None:
         """Apply a checked decision: commit, acknowledge, broadcast."""
         table = live.table
+        step = table.step
         try:
             table.submit(seat, action)
             self._store_play(live)
@@ -242,9 +243,7 @@ class Server:
         self.decisions += 1
         for conn in list(live.conns):
             if conn.seat == seat:
-                await self._send(
-                    live, conn, {"type": "ack", "step": table.step, "action": str(action)}
-                )
+                await self._send(live, conn, {"type": "ack", "step": step, "action": str(action)})
         await self._broadcast(live)
         self.latencies.append(time.perf_counter() - since)
         self._after_change(live)
@@ -743,7 +742,13 @@ async def get_replay(server: Server, request: Request) -> Response:
     record = live.table.record
     if live.table.status != "finished" or record is None:
         raise Refused("not_over", "the replay is ready once the game is over")
-    return JSONResponse({"record": record, "steps": replay_steps(record)})
+    return JSONResponse(
+        {
+            "record": record,
+            "catalog": frames.catalog(live.table.ruleset),
+            "steps": replay_steps(record),
+        }
+    )
 
 
 async def list_games(server: Server, request: Request) -> Response:

@@ -102,7 +102,10 @@ def create_options() -> dict[str, Any]:
                 "name": "sushi-go",
                 "title": "Sushi Go!",
                 "players": list(PLAYERS["sushi-go"]),
-                "variants": [{"key": k, "text": v} for k, v in CLASSIC_OPTIONS.items()],
+                "variants": [
+                    {"key": k, "text": v, **({"players": [2, 2]} if k == "dummy" else {})}
+                    for k, v in CLASSIC_OPTIONS.items()
+                ],
             },
             {
                 "name": "sushi-go-party",
@@ -194,6 +197,7 @@ def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], Rule
     timer = data.get("timer") or 0
     if timer not in TIMERS:
         raise OptionsError(f"the turn timer is one of {', '.join(map(str, TIMERS))} seconds")
+    _number_bots(checked)
     config = {
         "game": game,
         "players": players,
@@ -202,6 +206,15 @@ def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], Rule
         "timer": timer,
     }
     return config, ruleset
+
+
+def _number_bots(seats: list[dict[str, Any]]) -> None:
+    """Bots of one kind are told apart: "Greedy bot 1", "Greedy bot 2"."""
+    names = [s.get("name") for s in seats]
+    for i, s in enumerate(seats):
+        name = names[i]
+        if name is not None and names.count(name) > 1:
+            s["name"] = f"{name} {names[: i + 1].count(name)}"
 
 
 def _options(
