@@ -1,0 +1,1 @@
+"""The web server: frames, tables, storage, the Starlette app and the static front end."""
