@@ -1,6 +1,9 @@
 # Two commands on a fresh machine with only Python:
-#   make play   - a terminal game of Sushi Go! against bots
-#   make test   - lint, type-check and run every test
+#   make run    - the web server: play Sushi Go! at http://127.0.0.1:8000
+#   make test   - lint, type-check and run every test (installs Debian's
+#                 chromium and postgresql if missing, and starts a private
+#                 PostgreSQL server under var/pg-test/)
+# (make play is the terminal game against bots.)
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
@@ -9,15 +12,18 @@ RUNSTAMP := $(VENV)/.installed
 # The compiled (mypyc) engine; see src/sushigo/games/__init__.py.
 ACCEL_SRC := $(wildcard src/sushigo/games/*.py) tools/build_accel.py
 ACCEL  := $(VENV)/.accel-built
+# The browser and database the tests use; see test-services below.
+PG_URL := build/postgres-url
+TEST_ENV = SUSHIGO_TEST_CHROMIUM=/usr/bin/chromium SUSHIGO_TEST_POSTGRES=$(file <$(PG_URL))
 
-.PHONY: play test lint typecheck unit unit-pure unit-compiled accel bench clean
+.PHONY: run play test lint typecheck unit unit-pure unit-compiled test-services accel bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
 $(RUNSTAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/python -m pip install --quiet -e ".[cli]"
+	$(BIN)/python -m pip install --quiet -e ".[cli,web]"
 	touch $@
 
 $(STAMP): pyproject.toml | $(BIN)/python
@@ -38,6 +44,9 @@ $(ACCEL): $(ACCEL_SRC) $(wildcard src/sushigo/core/*.py) $(STAMP)
 
 accel: $(ACCEL)
 
+run: $(RUNSTAMP)
+	$(BIN)/sushigo serve $(ARGS)
+
 play: $(RUNSTAMP)
 	$(BIN)/sushigo play $(ARGS)
 
@@ -47,12 +56,20 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-# The suite runs twice: against the compiled engine and against the source.
-unit-compiled: $(ACCEL)
-	$(BIN)/pytest -W error::RuntimeWarning tests README.md docs
+# Debian's chromium (driven by Playwright) and a throwaway PostgreSQL server,
+# installed if missing and started once per make; the server is left running
+# for the next run (tools/ensure-postgres.sh --stop stops it).
+test-services:
+	@bash tools/ensure-chromium.sh
+	@mkdir -p build
+	@bash tools/ensure-postgres.sh > $(PG_URL)
 
-unit-pure: $(STAMP)
-	SUSHIGO_PURE=1 $(BIN)/pytest
+# The suite runs twice: against the compiled engine and against the source.
+unit-compiled: $(ACCEL) test-services
+	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning tests README.md docs
+
+unit-pure: $(STAMP) test-services
+	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest
 
 unit: unit-compiled unit-pure
 
@@ -62,5 +79,6 @@ bench: $(ACCEL)
 	$(BIN)/sushigo bench
 
 clean:
-	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache
+	-bash tools/ensure-postgres.sh --stop
+	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache var/pg-test
 	find src -name '*.so' -delete
