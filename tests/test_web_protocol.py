@@ -387,8 +387,7 @@ def test_hints_rank_the_legal_choices(c: TestClient) -> None:
 def test_a_rematch_seats_the_same_people_at_a_new_table(c: TestClient) -> None:
     t = create(c, "sushi-go", 2, ["mcts:1"])
     with socket(c, t["id"]) as ws:
-        _joined(c, ws, t["token"])
-        play_out(ws)
+        play_out(ws, first=_joined(c, ws, t["token"]))
         ws.send_json({"type": "rematch"})
         msg = until(ws, "rematch")
         ws.send_json({"type": "rematch"})
@@ -453,3 +452,29 @@ def test_a_table_of_bots_plays_itself_while_watched(c: TestClient) -> None:
         final = my_turn(ws)
     assert final["status"] == "finished" and final["frame"]["viewer"] is None
     assert final["frame"]["final"]["winners"]
+
+
+def test_the_server_on_postgresql_plays_and_resumes(postgres_url: str) -> None:
+    import sqlalchemy as sa
+
+    from sushigo.web.store import META
+
+    engine = sa.create_engine(postgres_url)
+    META.drop_all(engine)  # a clean database: a restart resumes every table in it
+    engine.dispose()
+    with client(postgres_url) as c:
+        t = create(c, "sushi-go-party", 3, ["greedy", "random"], options={"menu": "party-sampler"})
+        with socket(c, t["id"]) as ws:
+            turn = _joined(c, ws, t["token"])
+            ws.send_json(
+                {"type": "act", "action": turn["frame"]["legal"][0]["text"], "step": turn["step"]}
+            )
+            until(ws, "ack")
+            before = my_turn(ws)
+    with client(postgres_url) as c:
+        with socket(c, t["id"]) as ws:
+            again = _joined(c, ws, t["token"])
+            assert again["step"] == before["step"] and again["frame"] == before["frame"]
+            final = play_out(ws, first=again)
+        record = c.get(f"/api/tables/{t['id']}/record").json()
+    assert replay(record).returns() == final["frame"]["final"]["scores"]

@@ -81,12 +81,16 @@ def my_turn(ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None) 
 
 
 def play_out(
-    ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None, pick: int = 0
+    ws: WebSocketTestSession,
+    seen: list[dict[str, Any]] | None = None,
+    pick: int = 0,
+    first: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """Play this seat to the end of the game (the ``pick``-th legal choice, wrapped);
-    returns the final state message."""
+    """Play this seat to the end of the game (the ``pick``-th legal choice, wrapped),
+    from ``first`` (a state already received) or the next turn; returns the final
+    state message."""
     while True:
-        msg = my_turn(ws, seen)
+        msg, first = first or my_turn(ws, seen), None
         if msg["status"] == "finished":
             return msg
         legal = msg["frame"]["legal"]

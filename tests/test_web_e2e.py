@@ -1,0 +1,532 @@
+"""End to end: the web front end in a real headless Chromium (Debian's, driven by
+Playwright) against ``sushigo serve`` in its own process.
+
+Whole games are played by clicking in the page, as a person would: the lobby's
+create form, every decision of Sushi Go! and Sushi Go Party! (mid-turn ones
+included), the final result, the replay and the record (which re-plays to the
+scores the page shows). Also: a reload, a new tab and a server killed mid-game
+(the page reconnects by itself); a spectator who sees the board but no hand and
+no choices; a turn taken with the keyboard only; a phone-sized screen with no
+horizontal scroll; and the score calculator.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+
+from sushigo.core.records import replay
+from sushigo.play.positions import positions
+from test_web_restart import _free_port
+
+WAIT = 30_000
+"""Milliseconds to wait for the page (a decision, a reconnection) before failing."""
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+YOUR_TURN_OR_OVER = re.compile(r"Your turn|Game over")
+ENABLED_ACT = "#board .act:not([disabled]):visible"
+MID_TURN = re.compile(r"^(take|ask|give|order|copy|flip):")
+"""The text of a Sushi Go Party! mid-turn decision (sushigo.games.party_actions)."""
+
+
+# ---------------------------------------------------------------------------
+# The server and the browser
+
+
+@contextmanager
+def serve(database: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """``sushigo serve`` in its own process (output appended to ``log``), until it answers."""
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "sushigo.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--database",
+                str(database),
+                "--bot-delay",
+                "0",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        for _ in range(300):
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
+                break
+            except httpx.TransportError:
+                if proc.poll() is not None:
+                    raise AssertionError(f"the server exited: {log.read_text()}") from None
+                time.sleep(0.1)
+        else:
+            raise AssertionError(f"the server did not answer: {log.read_text()}")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The URL of a server shared by the tests of this module."""
+    tmp = tmp_path_factory.mktemp("web-e2e")
+    port = _free_port()
+    with serve(tmp / "web.db", port, tmp / "server.log"):
+        yield f"http://127.0.0.1:{port}"
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_path: str) -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def watch_errors(page: Page, errors: list[str]) -> Page:
+    """Collect the page's uncaught exceptions and the errors app.js logs itself."""
+    page.on("pageerror", lambda exc: errors.append(f"{page.url}: {exc}"))
+
+    def console(msg: Any) -> None:
+        # The browser's own network messages (a WebSocket refused while the server
+        # is down) are expected; what the scripts report is not.
+        text = msg.text
+        if msg.type == "error" and not re.match(r"(Failed to load resource|WebSocket)", text):
+            errors.append(f"{page.url}: console: {text}")
+
+    page.on("console", console)
+    return page
+
+
+@pytest.fixture
+def errors() -> Iterator[list[str]]:
+    """Errors of the pages a test opens: none is allowed."""
+    found: list[str] = []
+    yield found
+    assert found == []
+
+
+# ---------------------------------------------------------------------------
+# Helpers
+
+
+def create_in_lobby(
+    page: Page,
+    base: str,
+    *,
+    game: str,
+    players: int,
+    bots: list[str],
+    name: str,
+    menu: str | None = None,
+) -> str:
+    """Fill the lobby's create form and submit it; the table's id once its page is open."""
+    page.goto(f"{base}/")
+    form = page.locator("#create-form")
+    expect(form).to_be_visible(timeout=WAIT)
+    form.locator("select[name=game]").select_option(game)
+    form.locator("select[name=players]").select_option(str(players))
+    if menu is not None:
+        form.locator("select[name=menu]").select_option(menu)
+    for i, bot in enumerate(bots, start=1):
+        form.locator(f'select[name="seat-{i}"]').select_option(bot)
+    form.locator("input[name=name]").fill(name)
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/[^/?#]+$"), timeout=WAIT)
+    return page.url.rsplit("/", 1)[1]
+
+
+def create_by_api(base: str, game: str, bots: list[str], name: str) -> dict[str, Any]:
+    """A table with a human at seat 0 and bots at the others: ``{"id", "seat", "token"}``."""
+    body = {
+        "game": game,
+        "players": 1 + len(bots),
+        "seats": [{"kind": "human"}] + [{"kind": "bot", "bot": b} for b in bots],
+        "name": name,
+    }
+    r = httpx.post(f"{base}/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    return dict(r.json())
+
+
+def seat_context(browser: Browser, table: dict[str, Any], **kwargs: Any) -> BrowserContext:
+    """A browser context holding the seat's token, as the create form would have left it."""
+    ctx = browser.new_context(**kwargs)
+    key = json.dumps(f"sushigo.token.{table['id']}")
+    ctx.add_init_script(f"localStorage.setItem({key}, {json.dumps(table['token'])})")
+    return ctx
+
+
+def wait_turn(page: Page) -> bool:
+    """Wait until the seat must decide (True) or the game is over (False)."""
+    status = page.locator("#status")
+    expect(status).to_contain_text(YOUR_TURN_OR_OVER, timeout=WAIT)
+    return "Game over" not in status.inner_text()
+
+
+def click_first(page: Page) -> str:
+    """Click the first legal action the page shows; its text."""
+    button = page.locator(ENABLED_ACT).first
+    action = button.get_attribute("data-action")
+    assert action
+    button.click()
+    return action
+
+
+def click_party(page: Page) -> str:
+    """A Sushi Go Party! decision by clicking, seeking the specials' mid-turn decisions:
+    call a spoon when one lies in front of the seat, else play a spoon or takeout box
+    from the hand, else the first choice shown (a mid-turn decision's list included)."""
+    board = page.locator("#board")
+    spoon = board.locator(".sg-mode[aria-pressed=false]:not([disabled])", has_text="Spoon")
+    if spoon.count():
+        spoon.first.click()
+        expect(board.locator(".sg-mode[aria-pressed=true]")).to_have_count(1)
+        return click_first(page)
+    for card in ("spoon", "takeout-box"):
+        special = board.locator(f"#hand .act[data-action^='{card}']:not([disabled])")
+        if special.count():
+            action = special.first.get_attribute("data-action")
+            assert action
+            special.first.click()
+            return action
+    if not page.locator(ENABLED_ACT).count():
+        board.locator("details.sg-all > summary").click()  # every other choice
+    return click_first(page)
+
+
+def play_to_end(page: Page, choose: Callable[[Page], str] = click_first) -> list[str]:
+    """Decide every time the page says it is this seat's turn, until the game is over."""
+    taken: list[str] = []
+    for _ in range(200):
+        if not wait_turn(page):
+            return taken
+        taken.append(choose(page))
+    raise AssertionError(f"the game did not end after {len(taken)} decisions")
+
+
+def final_scores(page: Page) -> list[int]:
+    """The totals of the final result's table, in seat order."""
+    rows = page.locator("#final tbody tr")
+    return [int(rows.nth(i).locator("td").last.inner_text()) for i in range(rows.count())]
+
+
+def check_finished(page: Page, base: str, table_id: str, rounds: int = 3) -> dict[str, Any]:
+    """The end of a game on its page: the result, the rounds, the record (downloaded from
+    the page's link, re-played to the same scores) and the replay. The record."""
+    expect(page.locator("#status")).to_contain_text("Game over", timeout=WAIT)
+    final = page.locator("#board #final")
+    expect(final).to_be_visible()
+    expect(page.locator("#board .round-result")).to_have_count(rounds)
+    assert sorted(
+        int(page.locator("#board .round-result").nth(i).get_attribute("data-round") or 0)
+        for i in range(rounds)
+    ) == list(range(1, rounds + 1))
+    scores = final_scores(page)
+    winners = [int(s) for s in (final.get_attribute("data-winners") or "").split(",")]
+    assert winners and all(scores[w] == max(scores) for w in winners)
+    expect(page.locator("#hand")).to_have_count(0)
+    expect(page.locator("#board .act")).to_have_count(0)
+
+    record_link = page.locator("#record-link")
+    expect(record_link).to_be_visible()
+    with page.expect_download(timeout=WAIT) as download:
+        record_link.click()
+    record = json.loads(Path(download.value.path()).read_text())
+    assert record["final_scores"] == scores and record["winners"] == winners
+    assert replay(record).returns() == scores
+    assert page.request.get(f"{base}/api/tables/{table_id}/record").json() == record
+
+    page.locator("#replay-link").click()
+    page.wait_for_url(f"**/replay/{table_id}*", timeout=WAIT)
+    step = page.locator("#step")
+    expect(step).to_have_text(re.compile(r"Step 1 of \d+"), timeout=WAIT)
+    total = int((step.inner_text()).rsplit(" ", 1)[1])
+    assert total > 20
+    page.keyboard.press("End")
+    expect(step).to_have_text(f"Step {total} of {total}")
+    expect(page.locator("#board #final")).to_have_attribute(
+        "data-winners", ",".join(map(str, winners))
+    )
+    return dict(record)
+
+
+def asked(record: dict[str, Any], seat: int) -> list[str]:
+    """What ``seat`` decided in a game, less what it could not help (a single legal
+    action is taken by the server at once): every decision its page had to offer."""
+    out = []
+    for pos in positions(record):
+        legal = dict(pos.state.decisions()).get(seat)
+        if legal is not None and len(legal) > 1:
+            out.append(str(pos.actions[seat]))
+    return out
+
+
+def no_horizontal_scroll(page: Page, width: int) -> None:
+    scroll = page.evaluate("document.documentElement.scrollWidth")
+    assert scroll <= width, f"{page.url} scrolls sideways: {scroll} px wide in {width}"
+
+
+# ---------------------------------------------------------------------------
+# The tests
+
+
+def test_classic_game_created_in_the_lobby_and_played_by_clicks(
+    browser: Browser, base: str, errors: list[str]
+) -> None:
+    with browser.new_context() as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        table_id = create_in_lobby(
+            page, base, game="sushi-go", players=3, bots=["greedy", "random"], name="Ann"
+        )
+        expect(page.locator("#table-title")).to_contain_text("Sushi Go!", timeout=WAIT)
+        expect(page.locator("#seats li.you")).to_have_attribute("data-seat", "0", timeout=WAIT)
+        assert wait_turn(page)
+        expect(page.locator("#hand .act")).not_to_have_count(0)
+        taken = play_to_end(page)
+        # 3 rounds of 9 cards (3 players), less the last card of each round (placed
+        # alone) and any hand of one card kind (no choice)
+        assert 18 <= len(taken) <= 24
+        record = check_finished(page, base, table_id)
+        # The lobby lists the finished game, with its scores and a link to its replay.
+        page.goto(f"{base}/")
+        row = page.locator("#games li", has=page.locator(f"a[href='/replay/{table_id}']"))
+        expect(row).to_contain_text(f"Ann {record['final_scores'][0]}", timeout=WAIT)
+    assert record["game"] == "sushi-go" and record["names"][0] == "Ann"
+    assert asked(record, 0) == taken
+
+
+def test_party_game_with_mid_turn_decisions(browser: Browser, base: str, errors: list[str]) -> None:
+    with browser.new_context() as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        table_id = create_in_lobby(
+            page,
+            base,
+            game="sushi-go-party",
+            players=4,
+            bots=["random", "greedy", "random"],
+            name="Ann",
+            menu="master-menu",
+        )
+        expect(page.locator("#board .sg-menu")).to_contain_text("Spoon", timeout=WAIT)
+        taken = play_to_end(page, click_party)
+        record = check_finished(page, base, table_id)
+    assert record["game"] == "sushi-go-party" and record["options"]["menu"] == "master-menu"
+    mid = [a for a in taken if MID_TURN.match(a)]
+    assert mid, f"no mid-turn decision came up: {taken}"
+    assert asked(record, 0) == taken
+
+
+def test_reload_new_tab_and_server_restart_resume_the_seat(
+    browser: Browser, tmp_path: Path, errors: list[str]
+) -> None:
+    db, log, port = tmp_path / "web.db", tmp_path / "server.log", _free_port()
+    url = f"http://127.0.0.1:{port}"
+    with browser.new_context() as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        with serve(db, port, log) as proc:
+            table_id = create_in_lobby(
+                page, url, game="sushi-go", players=2, bots=["greedy"], name="Ann"
+            )
+            for _ in range(2):
+                assert wait_turn(page)
+                click_first(page)
+            assert wait_turn(page)
+            hand = page.locator("#hand").inner_text()
+            progress = page.locator(".sg-progress").inner_text()
+            assert "turn 3 of 10" in progress
+
+            page.reload()
+            assert wait_turn(page)
+            expect(page.locator("#seats li.you")).to_have_attribute("data-seat", "0")
+            assert page.locator("#hand").inner_text() == hand
+            assert page.locator(".sg-progress").inner_text() == progress
+            click_first(page)
+            assert wait_turn(page)
+            expect(page.locator(".sg-progress")).to_contain_text("turn 4 of 10")
+
+            page.close()  # the token stays in the context's localStorage
+            page = watch_errors(ctx.new_page(), errors)
+            page.goto(f"{url}/t/{table_id}")
+            assert wait_turn(page)
+            expect(page.locator("#seats li.you")).to_have_attribute("data-seat", "0")
+            expect(page.locator(".sg-progress")).to_contain_text("turn 4 of 10")
+            click_first(page)
+            assert wait_turn(page)
+            hand = page.locator("#hand").inner_text()
+
+            os.kill(proc.pid, signal.SIGKILL)
+            proc.wait(10)
+            expect(page.locator("#status")).to_contain_text("Reconnecting", timeout=WAIT)
+        with serve(db, port, log):
+            expect(page.locator("#status")).to_contain_text("Your turn", timeout=WAIT)
+            expect(page.locator(".sg-progress")).to_contain_text("turn 5 of 10")
+            assert page.locator("#hand").inner_text() == hand
+            play_to_end(page)
+            check_finished(page, url, table_id)
+
+
+def test_spectator_sees_the_board_but_no_hand_and_no_choices(
+    browser: Browser, base: str, errors: list[str]
+) -> None:
+    table = create_by_api(base, "sushi-go", ["greedy", "random"], "Ann")
+    with seat_context(browser, table) as player_ctx, browser.new_context() as watch_ctx:
+        player = watch_errors(player_ctx.new_page(), errors)
+        player.goto(f"{base}/t/{table['id']}")
+        assert wait_turn(player)
+
+        spectator = watch_errors(watch_ctx.new_page(), errors)
+        spectator.goto(f"{base}/t/{table['id']}?watch=1")
+        expect(spectator.locator("#status")).to_contain_text("you are watching", timeout=WAIT)
+        board = spectator.locator("#board .sg-board")
+        expect(board).to_be_visible()
+        expect(board.locator(".sg-player")).to_have_count(3)
+        expect(board.locator(".sg-player[data-seat='0'] .sg-name")).to_have_text("Ann")
+        expect(board.locator(".sg-progress")).to_contain_text("turn 1 of 9")
+        expect(spectator.locator("#board .act")).to_have_count(0)
+        expect(spectator.locator("#hand")).to_have_count(0)
+        expect(spectator.locator("#take-seat")).to_be_hidden()
+        expect(spectator.locator("#seats li.you")).to_have_count(0)
+
+        click_first(player)  # the spectator's board follows the game
+        expect(board.locator(".sg-progress")).to_contain_text("turn 2 of 9", timeout=WAIT)
+        expect(board.locator(".sg-player[data-seat='0'] .sg-tableau .sg-card")).to_have_count(1)
+        expect(board.locator(".sg-known")).to_have_count(0)  # no hand seen earlier, either
+        expect(spectator.locator("#board .act")).to_have_count(0)
+        expect(spectator.locator("#hand")).to_have_count(0)
+
+
+def test_a_turn_taken_with_the_keyboard_only(
+    browser: Browser, base: str, errors: list[str]
+) -> None:
+    table = create_by_api(base, "sushi-go", ["greedy"], "Ann")
+    with seat_context(browser, table) as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        page.goto(f"{base}/t/{table['id']}")
+        assert wait_turn(page)
+        on_action = "document.activeElement.matches('#board .act:not([disabled])')"
+        for _ in range(100):
+            page.keyboard.press("Tab")
+            if page.evaluate(on_action):
+                break
+        else:
+            raise AssertionError("Tab never reached an action")
+        focused = page.locator("#board .act:focus")
+        action = focused.get_attribute("data-action")
+        label = focused.get_attribute("aria-label") or ""
+        assert action and label.startswith("Keep ")
+        page.keyboard.press("Enter")
+
+        me = page.locator("#board .sg-player.sg-me")
+        expect(page.locator(".sg-progress")).to_contain_text("turn 2 of 10", timeout=WAIT)
+        expect(me.locator(".sg-tableau")).to_have_text(label.removeprefix("Keep "))
+        summary = httpx.get(f"{base}/api/tables/{table['id']}").json()
+        assert summary["step"] >= 1
+
+        # Again, focusing the last card of the hand and pressing Space this time.
+        assert wait_turn(page)
+        button = page.locator(ENABLED_ACT).last
+        label = button.get_attribute("aria-label") or ""
+        assert label.startswith("Keep ")
+        button.focus()
+        page.keyboard.press("Space")
+        expect(page.locator(".sg-progress")).to_contain_text("turn 3 of 10", timeout=WAIT)
+        expect(me.locator(".sg-tableau")).to_contain_text(label.removeprefix("Keep "))
+
+
+def test_phone_screen_has_no_horizontal_scroll(
+    browser: Browser, base: str, errors: list[str]
+) -> None:
+    width = 360
+    with browser.new_context(viewport={"width": width, "height": 740}) as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        page.goto(f"{base}/")
+        expect(page.locator("#create-form")).to_be_visible(timeout=WAIT)
+        no_horizontal_scroll(page, width)
+        table_id = create_in_lobby(
+            page, base, game="sushi-go", players=2, bots=["random"], name="Ann"
+        )
+        assert wait_turn(page)
+        expect(page.locator("#board .sg-board")).to_be_visible()
+        expect(page.locator("#hand .act")).not_to_have_count(0)
+        no_horizontal_scroll(page, width)
+        hand = page.locator("#hand").bounding_box()
+        assert hand and hand["x"] >= 0 and hand["x"] + hand["width"] <= width
+        play_to_end(page)
+        expect(page.locator("#board #final")).to_be_visible(timeout=WAIT)
+        no_horizontal_scroll(page, width)
+        check_finished(page, base, table_id)
+        no_horizontal_scroll(page, width)  # the replay
+
+
+def test_score_page_totals(browser: Browser, base: str, errors: list[str]) -> None:
+    """A Sushi Go! sheet of 2 players and 3 rounds, on a phone-sized screen."""
+    # Rulebook: tempura x2 = 5, sashimi x3 = 10, dumplings 3 = 6, egg 1, salmon 2,
+    # squid on wasabi 3 x 3 = 9, most maki 6 and second 3, 2 dumplings 3, a single
+    # tempura and 2 sashimi 0; most puddings +6 and, with 2 players, no penalty.
+    rounds = [
+        ("tempura x2, sashimi x3", "dumpling x3, egg nigiri, salmon nigiri"),  # 15, 9
+        ("wasabi, squid, maki 3, pudding", "maki 2, dumpling x2, chopsticks"),  # 15, 6
+        ("pudding, egg nigiri", "sashimi x2, tempura"),  # 1, 0
+    ]
+    with browser.new_context(viewport={"width": 360, "height": 740}) as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        page.goto(f"{base}/score")
+        form = page.locator("#score-form")
+        expect(form).to_be_visible(timeout=WAIT)
+        form.locator("select[name=game]").select_option("sushi-go")
+        form.locator("select[name=players]").select_option("2")
+        form.locator("input[name=name-0]").fill("Ann")
+        form.locator("input[name=name-1]").fill("Ben")
+        for r, cards in enumerate(rounds, start=1):
+            for seat, text in enumerate(cards):
+                form.locator(f"input[name=r{r}-p{seat}]").fill(text)
+        page.click("#score-submit")
+
+        result = page.locator("#score-result")
+        totals = result.locator("#score-totals")
+        expect(totals).to_be_visible(timeout=WAIT)
+        expect(page.locator("#score-error")).to_have_text("")
+        expect(result.locator("h2")).to_have_text("Final scores")
+        rows = totals.locator("tbody tr")
+        expect(rows).to_have_count(2)
+        table = [
+            [rows.nth(i).locator("th").inner_text()] + rows.nth(i).locator("td").all_inner_texts()
+            for i in range(2)
+        ]
+        # Player, R1, R2, R3, Puddings, Pts, Total
+        assert table == [
+            ["Ann", "15", "15", "1", "2", "+6", "37"],
+            ["Ben", "9", "6", "0", "0", "0", "15"],
+        ]
+        expect(result.locator("#score-winners")).to_have_text("Winner: Ann with 37 points.")
+        for r in (1, 2, 3):
+            expect(result.locator(f"#score-round-{r}")).to_have_count(1)
+        no_horizontal_scroll(page, 360)
