@@ -54,11 +54,12 @@ MAX_FRAME = 4096
 """Largest message a browser may send, in bytes (an action's text is far shorter)."""
 MAX_BODY = 65536
 """Largest HTTP request body, in bytes (a score sheet of 8 players is a few KB)."""
-RATE = 10.0
-"""Messages per second a connection may send on average..."""
-BURST = 30.0
+RATE = 20.0
+"""Messages per second a connection may send on average (a person clicks far less;
+a whole Sushi Roll game is some 35 decisions a seat)..."""
+BURST = 60.0
 """...and in one burst. Beyond that each message is refused with a ``flood`` error."""
-FLOOD_CLOSE = 60
+FLOOD_CLOSE = 100
 """Refused messages after which the connection is closed (code 1008)."""
 HINT_MS = 300.0
 
