@@ -387,7 +387,9 @@ def test_hints_rank_the_legal_choices(c: TestClient) -> None:
 def test_a_rematch_seats_the_same_people_at_a_new_table(c: TestClient) -> None:
     t = create(c, "sushi-go", 2, ["mcts:1"])
     with socket(c, t["id"]) as ws:
-        play_out(ws, first=_joined(c, ws, t["token"]))
+        final = play_out(ws, first=_joined(c, ws, t["token"]))
+        ws.send_json({"type": "act", "action": "tempura", "step": final["step"]})
+        assert until(ws, "error")["code"] == "game_over"
         ws.send_json({"type": "rematch"})
         msg = until(ws, "rematch")
         ws.send_json({"type": "rematch"})
@@ -478,3 +480,29 @@ def test_the_server_on_postgresql_plays_and_resumes(postgres_url: str) -> None:
             final = play_out(ws, first=again)
         record = c.get(f"/api/tables/{t['id']}/record").json()
     assert replay(record).returns() == final["frame"]["final"]["scores"]
+
+
+def test_a_failed_write_is_refused_and_the_table_reloaded(
+    c: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    server = c.app.state.server  # type: ignore[attr-defined]
+    t = create(c, "sushi-go", 2, [None])
+    c.post(f"/api/tables/{t['id']}/join", json={"name": "Bob"})
+    with socket(c, t["id"]) as ws:
+        turn = _joined(c, ws, t["token"])
+
+        def broken(*args: Any, **kwargs: Any) -> None:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(server.db, "save_play", broken)
+        ws.send_json(
+            {"type": "act", "action": turn["frame"]["legal"][0]["text"], "step": turn["step"]}
+        )
+        err = until(ws, "error")
+        assert err["code"] == "server"
+        monkeypatch.undo()
+        assert server.live[t["id"]].table.pending == {}  # reloaded as stored: nothing chosen
+        ws.send_json(
+            {"type": "act", "action": turn["frame"]["legal"][0]["text"], "step": turn["step"]}
+        )
+        assert until(ws, "ack")["step"] == turn["step"]

@@ -132,7 +132,10 @@ class Server:
         self.live: dict[str, Live] = {}
         self.latencies: deque[float] = deque(maxlen=200_000)
         """Seconds from a decision arriving to its broadcast being sent."""
+        self.lags: deque[float] = deque(maxlen=10_000)
+        """How late a 50 ms timer fires: the time work waits for the event loop."""
         self.decisions = 0
+        self._monitor: asyncio.Task[None] | None = None
 
     # -- life ------------------------------------------------------------------------
 
@@ -149,8 +152,18 @@ class Server:
             self._store_play(live)  # forced steps a restart applied
             self._after_change(live)
         log.info("resumed %d tables", len(self.live))
+        self._monitor = asyncio.get_running_loop().create_task(self._watch_loop())
+
+    async def _watch_loop(self) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            before = loop.time()
+            await asyncio.sleep(0.05)
+            self.lags.append(max(0.0, loop.time() - before - 0.05))
 
     async def stop(self) -> None:
+        if self._monitor is not None:
+            self._monitor.cancel()
         for live in self.live.values():
             for task in (live.bots, live.timer):
                 if task is not None:
@@ -300,7 +313,7 @@ class Server:
                     if live.table is not table or table.step != step:
                         break
                     await self.decide(live, seat, action, time.perf_counter())
-                await asyncio.sleep(0)
+                    await asyncio.sleep(0)  # let other tables and browsers in between
         except Refused:
             return
         except Exception:
@@ -627,20 +640,26 @@ class Server:
 
     def stats(self) -> dict[str, Any]:
         """Decision-to-broadcast latency so far, in milliseconds."""
-        values = sorted(self.latencies)
-
-        def pct(p: float) -> float | None:
-            if not values:
-                return None
-            return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 3)
-
         return {
             "tables": len(self.live),
             "playing": sum(1 for lv in self.live.values() if lv.table.status == "playing"),
             "connections": sum(len(lv.conns) for lv in self.live.values()),
             "decisions": self.decisions,
-            "latency_ms": {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": pct(1.0)},
+            "latency_ms": _percentiles(self.latencies),
+            "loop_lag_ms": _percentiles(self.lags),
         }
+
+
+def _percentiles(samples: deque[float]) -> dict[str, float | None]:
+    """p50, p90, p99 and the largest of samples in seconds, in milliseconds."""
+    values = sorted(samples)
+
+    def pct(p: float) -> float | None:
+        if not values:
+            return None
+        return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 3)
+
+    return {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": pct(1.0)}
 
 
 def _level(spec: str) -> dict[str, int]:

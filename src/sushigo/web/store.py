@@ -70,6 +70,13 @@ STEPS = sa.Table(
 sa.Index("tables_status", TABLES.c.status)
 
 
+_INSERT_STEP = sa.text("INSERT INTO steps (table_id, n, actions) VALUES (:t, :n, :a)")
+_UPDATE_PLAY = sa.text(
+    "UPDATE tables SET step = :step, pending = :pending, status = :status, "
+    "updated = :updated WHERE id = :id"
+)
+
+
 @dataclass
 class SeatRow:
     """A seat as stored."""
@@ -227,23 +234,29 @@ class Store:
         """Store what play changed, in one transaction: the steps applied from step
         ``start`` (counted from 0) on, the choices made towards the next one, the
         status and, once the game is over, its record."""
+        # Plain SQL: this runs at every decision, and building the statement with
+        # the expression language cost more than the commit itself.
         with self._tx() as conn:
             if steps:
                 conn.execute(
-                    STEPS.insert(),
+                    _INSERT_STEP,
                     [
-                        {"table_id": table_id, "n": start + i, "actions": _actions_json(a)}
+                        {"t": table_id, "n": start + i, "a": _actions_json(a)}
                         for i, a in enumerate(steps)
                     ],
                 )
-            values: dict[str, Any] = {
-                "step": start + len(steps),
-                "pending": _actions_json(pending),
-                "status": status,
-            }
+            conn.execute(
+                _UPDATE_PLAY,
+                {
+                    "id": table_id,
+                    "step": start + len(steps),
+                    "pending": _actions_json(pending),
+                    "status": status,
+                    "updated": time.time(),
+                },
+            )
             if record is not None:
-                values["record"] = json.dumps(record)
-            self._touch(conn, table_id, **values)
+                self._touch(conn, table_id, record=json.dumps(record))
 
     def set_rematch(self, table_id: str, rematch: str) -> None:
         with self._tx() as conn:
