@@ -16,11 +16,7 @@ import json
 import os
 import re
 import signal
-import subprocess
-import sys
-import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -30,7 +26,7 @@ from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_play
 
 from sushigo.core.records import replay
 from sushigo.play.positions import positions
-from test_web_restart import _free_port
+from web_client import free_port, serve
 
 WAIT = 30_000
 """Milliseconds to wait for the page (a decision, a reconnection) before failing."""
@@ -53,49 +49,11 @@ MID_TURN = re.compile(r"^(take|ask|give|order|copy|flip):")
 # The server and the browser
 
 
-@contextmanager
-def serve(database: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    """``sushigo serve`` in its own process (output appended to ``log``), until it answers."""
-    with log.open("ab") as out:
-        proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "sushigo.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--database",
-                str(database),
-                "--bot-delay",
-                "0",
-            ],
-            stdout=out,
-            stderr=subprocess.STDOUT,
-        )
-    try:
-        for _ in range(300):
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
-                break
-            except httpx.TransportError:
-                if proc.poll() is not None:
-                    raise AssertionError(f"the server exited: {log.read_text()}") from None
-                time.sleep(0.1)
-        else:
-            raise AssertionError(f"the server did not answer: {log.read_text()}")
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
-
-
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The URL of a server shared by the tests of this module."""
     tmp = tmp_path_factory.mktemp("web-e2e")
-    port = _free_port()
+    port = free_port()
     with serve(tmp / "web.db", port, tmp / "server.log"):
         yield f"http://127.0.0.1:{port}"
 
@@ -347,7 +305,7 @@ def test_party_game_with_mid_turn_decisions(browser: Browser, base: str, errors:
 def test_reload_new_tab_and_server_restart_resume_the_seat(
     browser: Browser, tmp_path: Path, errors: list[str]
 ) -> None:
-    db, log, port = tmp_path / "web.db", tmp_path / "server.log", _free_port()
+    db, log, port = tmp_path / "web.db", tmp_path / "server.log", free_port()
     url = f"http://127.0.0.1:{port}"
     with browser.new_context() as ctx:
         page = watch_errors(ctx.new_page(), errors)

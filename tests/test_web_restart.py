@@ -7,12 +7,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import socket
-import subprocess
-import sys
-import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -21,48 +15,7 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from sushigo.core.records import replay
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def server(database: str, port: int) -> Iterator[subprocess.Popen[bytes]]:
-    """``sushigo serve`` in its own process, until it answers."""
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "sushigo.cli",
-            "serve",
-            "--port",
-            str(port),
-            "--database",
-            database,
-            "--bot-delay",
-            "0",
-        ],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-    )
-    try:
-        for _ in range(200):
-            try:
-                httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
-                break
-            except httpx.TransportError:
-                if proc.poll() is not None:
-                    out = proc.stdout.read().decode() if proc.stdout else ""
-                    raise AssertionError(f"the server exited: {out}") from None
-                time.sleep(0.1)
-        yield proc
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        proc.wait(10)
+from web_client import free_port, serve
 
 
 def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
@@ -90,8 +43,8 @@ def _act(ws: ClientConnection, msg: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("game", ["sushi-go", "sushi-go-party", "sushi-roll"])
 def test_kill_the_server_mid_game_then_finish(tmp_path: Path, game: str) -> None:
-    db = str(tmp_path / "web.db")
-    port = _free_port()
+    db, log = tmp_path / "web.db", tmp_path / "server.log"
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     body = {
         "game": game,
@@ -103,7 +56,7 @@ def test_kill_the_server_mid_game_then_finish(tmp_path: Path, game: str) -> None
         ],
         "name": "Ann",
     }
-    with server(db, port) as proc:
+    with serve(db, port, log) as proc:
         t = httpx.post(f"{base}/api/tables", json=body).json()
         with connect(f"ws://127.0.0.1:{port}/ws/{t['id']}") as ws:
             ws.send(json.dumps({"type": "join", "token": t["token"]}))
@@ -112,7 +65,7 @@ def test_kill_the_server_mid_game_then_finish(tmp_path: Path, game: str) -> None
             before = _turn(ws)
             os.kill(proc.pid, signal.SIGKILL)
     assert before["status"] == "playing"
-    with server(db, port):
+    with serve(db, port, log):
         summary = httpx.get(f"{base}/api/tables/{t['id']}").json()
         assert summary["status"] == "playing" and summary["step"] == before["step"]
         with connect(f"ws://127.0.0.1:{port}/ws/{t['id']}") as ws:

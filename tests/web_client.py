@@ -3,11 +3,16 @@ plays through the WebSocket protocol (docs/web.md)."""
 
 from __future__ import annotations
 
+import socket as socket_module
+import subprocess
+import sys
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from sushigo.web.app import Settings, create_app
@@ -22,6 +27,50 @@ def client(database: str | Path, **settings: Any) -> Iterator[TestClient]:
     app = create_app(Settings(database=str(database), **options))
     with TestClient(app) as c:
         yield c
+
+
+def free_port() -> int:
+    with socket_module.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def serve(database: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
+    """``sushigo serve`` in its own process (output appended to ``log``), until it answers."""
+    with log.open("ab") as out:
+        proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "sushigo.cli",
+                "serve",
+                "--port",
+                str(port),
+                "--database",
+                str(database),
+                "--bot-delay",
+                "0",
+            ],
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    try:
+        for _ in range(300):
+            try:
+                httpx.get(f"http://127.0.0.1:{port}/api/options", timeout=1)
+                break
+            except httpx.TransportError:
+                if proc.poll() is not None:
+                    raise AssertionError(f"the server exited: {log.read_text()}") from None
+                time.sleep(0.1)
+        else:
+            raise AssertionError(f"the server did not answer: {log.read_text()}")
+        yield proc
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(10)
 
 
 def create(
