@@ -176,8 +176,9 @@ class Server:
         assert self.store is not None, "the server has not started"
         return self.store
 
-    async def table(self, table_id: str) -> Live:
-        """A table by id, loaded from the store if it is finished; Refused if none."""
+    async def table(self, table_id: str, keep: bool = False) -> Live:
+        """A table by id; a finished one is loaded from the store (and kept in
+        memory, with ``keep``, while browsers watch it). Refused if there is none."""
         live = self.live.get(table_id)
         if live is not None:
             return live
@@ -185,8 +186,15 @@ class Server:
         if row is None:
             raise Refused("no_table", "there is no such table")
         live = Live(Table.restore(row), stored=len(row.steps))
-        self.live[table_id] = live
+        if keep:
+            self.live[table_id] = live
         return live
+
+    def _forget(self, live: Live) -> None:
+        """A finished table nobody watches leaves memory (the store keeps it)."""
+        table = live.table
+        if table.status == "finished" and not live.conns and table.rematch is None:
+            self.live.pop(table.id, None)
 
     # -- tables ----------------------------------------------------------------------
 
@@ -222,7 +230,7 @@ class Server:
         if live.table.ready():
             live.table.start()
             self._store_play(live)
-        self._after_change(live, time.perf_counter())
+        self._after_change(live, broadcast=True)
 
     def _store_play(self, live: Live) -> None:
         """Commit what play changed since the last commit."""
@@ -262,12 +270,14 @@ class Server:
         self.latencies.append(time.perf_counter() - since)
         self._after_change(live)
 
-    def _after_change(self, live: Live, since: float | None = None) -> None:
-        """Start the bots and the turn timer when it is their turn."""
-        if since is not None:
-            asyncio.get_running_loop().create_task(self._broadcast_timed(live, since))
+    def _after_change(self, live: Live, broadcast: bool = False) -> None:
+        """Start the bots and the turn timer when it is their turn (and, with
+        ``broadcast``, tell every browser at the table)."""
+        if broadcast:
+            asyncio.get_running_loop().create_task(self._broadcast(live))
         table = live.table
         if table.status != "playing":
+            self._forget(live)
             return
         waiting = table.waiting_for()
         if live.bots is None or live.bots.done():
@@ -285,9 +295,6 @@ class Server:
             )
         elif not humans:
             live.deadline = None
-
-    async def _broadcast_timed(self, live: Live, since: float) -> None:
-        await self._broadcast(live)
 
     async def _run_bots(self, live: Live) -> None:
         delay = self.settings.bot_delay
@@ -433,7 +440,7 @@ class Server:
         conn = Conn(ws)
         table_id = ws.path_params["table_id"]
         try:
-            live = await self.table(table_id)
+            live = await self.table(table_id, keep=True)
         except Refused as exc:
             await self._send(
                 None, conn, {"type": "error", "code": exc.code, "message": exc.message}
@@ -450,6 +457,7 @@ class Server:
                 live.conns.remove(conn)
             if conn.seat is not None:
                 await self._broadcast(live)
+            self._forget(live)
 
     async def _serve(self, live: Live, conn: Conn) -> None:
         ws = conn.ws
@@ -746,11 +754,16 @@ async def join_table(server: Server, request: Request) -> Response:
     return JSONResponse({"seat": seat, "token": token})
 
 
-async def get_record(server: Server, request: Request) -> Response:
+async def _finished(server: Server, request: Request, what: str) -> tuple[Live, dict[str, Any]]:
     live = await server.table(request.path_params["table_id"])
     record = live.table.record
     if live.table.status != "finished" or record is None:
-        raise Refused("not_over", "the record is ready once the game is over")
+        raise Refused("not_over", f"the {what} is ready once the game is over")
+    return live, record
+
+
+async def get_record(server: Server, request: Request) -> Response:
+    live, record = await _finished(server, request, "record")
     return JSONResponse(
         record,
         headers={"content-disposition": f'attachment; filename="sushigo-{live.table.id}.json"'},
@@ -758,10 +771,7 @@ async def get_record(server: Server, request: Request) -> Response:
 
 
 async def get_replay(server: Server, request: Request) -> Response:
-    live = await server.table(request.path_params["table_id"])
-    record = live.table.record
-    if live.table.status != "finished" or record is None:
-        raise Refused("not_over", "the replay is ready once the game is over")
+    live, record = await _finished(server, request, "replay")
     return JSONResponse(
         {
             "record": record,
