@@ -229,18 +229,14 @@ def _classic(frame: Frame, state: ClassicState, view: PlayerView, private: bool)
     running = [sum(b.values()) for b in rs.score_round(view.tableaux)]
     players = []
     for s in range(n):
-        rel = _rel(view, s)
+        rel, player = _card_player(view, s, private)
         tab = view.tableaux[rel]
         kept = view.desserts[rel]
-        known = view.hands[rel] if private else None
         players.append(
-            {
-                "seat": s,
+            player
+            | {
                 "dummy": s >= rs.players,
-                "score": view.scores[rel],
                 "now": running[rel],
-                "hand_size": view.hand_sizes[rel],
-                "hand": None if known is None else list(known),
                 "played": list(tab),
                 "tableau": _columns(_classic_entries(tab)),
                 "desserts": _pudding_items(kept),
@@ -259,6 +255,19 @@ def _classic(frame: Frame, state: ClassicState, view: PlayerView, private: bool)
         frame["final"] = _final(
             state, state.winners(), state.dessert_scores(), list(state.desserts), "Puddings"
         )
+
+
+def _card_player(view: Any, s: int, private: bool) -> tuple[int, Frame]:
+    """What every card game shows of absolute seat ``s``: its relative index in the
+    view, and its seat, score, hand size and the hand when the viewer knows it."""
+    rel = _rel(view, s)
+    known = view.hands[rel] if private else None
+    return rel, {
+        "seat": s,
+        "score": view.scores[rel],
+        "hand_size": view.hand_sizes[rel],
+        "hand": None if known is None else list(known),
+    }
 
 
 def _pudding_items(k: int) -> list[Frame]:
@@ -429,18 +438,14 @@ def _party(frame: Frame, state: PartyState, view: PartyView, private: bool) -> N
     )
     players = []
     for s in range(n):
-        rel = _rel(view, s)
+        rel, player = _card_player(view, s, private)
         tab = view.tableaux[rel]
         kept = view.desserts[rel]
-        known = view.hands[rel] if private else None
         players.append(
-            {
-                "seat": s,
+            player
+            | {
                 "dummy": False,
-                "score": view.scores[rel],
                 "now": sum(breakdown[rel].values()),
-                "hand_size": view.hand_sizes[rel],
-                "hand": None if known is None else list(known),
                 "played": [p.token for p in tab],
                 "tableau": _columns(_party_entries(tab)),
                 "desserts": [
