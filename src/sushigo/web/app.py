@@ -37,9 +37,7 @@ from sushigo.core.state import Action
 from sushigo.web import frames
 from sushigo.web.store import Store
 from sushigo.web.tables import (
-    MCTS_LEVELS,
     Table,
-    bot_name,
     clean_name,
     create_options,
     new_token,
@@ -607,14 +605,7 @@ class Server:
         if table.status != "finished":
             raise Refused("not_over", "a rematch can be asked for once the game is over")
         if table.rematch is None:
-            config = dict(table.config)
-            seats = [
-                {"kind": "bot", "bot": s["agent"].split(":")[0], **_level(s["agent"])}
-                if s["kind"] == "bot"
-                else {"kind": "human"}
-                for s in config["seats"]
-            ]
-            fresh, _ = Table.create({**config, "seats": seats}, table.seats[0].name)
+            fresh, _ = Table.create(table.config, table.seats[0].name)
             for i, s in enumerate(fresh.seats):  # nobody is seated until they ask
                 if s.kind == "human":
                     s.token_hash = None
@@ -668,13 +659,6 @@ def _percentiles(samples: deque[float]) -> dict[str, float | None]:
         return round(values[min(len(values) - 1, int(p * len(values)))] * 1000, 3)
 
     return {"p50": pct(0.5), "p90": pct(0.9), "p99": pct(0.99), "max": pct(1.0)}
-
-
-def _level(spec: str) -> dict[str, int]:
-    if not spec.startswith("mcts"):
-        return {}
-    ms = int(spec.split("=", 1)[1])
-    return {"level": next(k for k, v in MCTS_LEVELS.items() if v == ms)}
 
 
 # ---------------------------------------------------------------------------
@@ -841,4 +825,4 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return app
 
 
-__all__ = ["Server", "Settings", "bot_name", "create_app"]
+__all__ = ["Server", "Settings", "create_app"]

@@ -72,26 +72,24 @@ def clean_name(value: object, default: str) -> str:
     return text or default
 
 
-def bot_spec(seat: dict[str, Any]) -> str:
-    """The agent spec of a bot seat of a configuration."""
+def bot_spec(seat: dict[str, Any]) -> tuple[str, int | None]:
+    """The agent spec of a bot seat of a configuration, and its level (mcts only)."""
     bot = seat.get("bot")
     if bot not in BOTS:
         raise OptionsError(f"a bot is one of {', '.join(BOTS)}, not {bot!r}")
     if bot != "mcts":
-        return str(bot)
+        return str(bot), None
     level = seat.get("level", 3)
     if level not in MCTS_LEVELS:
         raise OptionsError(f"the mcts bot's level is 1 to {len(MCTS_LEVELS)}, not {level!r}")
-    return f"mcts:ms={MCTS_LEVELS[level]}"
+    return f"mcts:ms={MCTS_LEVELS[level]}", level
 
 
-def bot_name(spec: str) -> str:
+def bot_name(bot: str, level: int | None) -> str:
     """What a bot seat is called at the table."""
-    if spec.startswith("mcts"):
-        ms = int(spec.split("=", 1)[1])
-        level = next((k for k, v in MCTS_LEVELS.items() if v == ms), 0)
+    if level is not None:
         return f"MCTS bot (level {level})"
-    return f"{spec.capitalize()} bot"
+    return f"{bot.capitalize()} bot"
 
 
 def create_options() -> dict[str, Any]:
@@ -165,8 +163,8 @@ def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], Rule
     >>> import random
     >>> config, rs = check_config({"game": "sushi-go", "players": 2,
     ...     "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}]}, random.Random(1))
-    >>> rs.describe(), config["seats"][1]
-    ('Sushi Go!, 2 players', {'kind': 'bot', 'agent': 'greedy', 'name': 'Greedy bot'})
+    >>> rs.describe(), config["seats"][1]["agent"], config["seats"][1]["name"]
+    ('Sushi Go!, 2 players', 'greedy', 'Greedy bot')
     """
     if not isinstance(data, dict):
         raise OptionsError("a table is a JSON object with game, players and seats")
@@ -192,8 +190,17 @@ def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], Rule
         if seat["kind"] == "human":
             checked.append({"kind": "human"})
         else:
-            spec = bot_spec(seat)
-            checked.append({"kind": "bot", "agent": spec, "name": bot_name(spec)})
+            spec, level = bot_spec(seat)
+            bot = seat["bot"]
+            checked.append(
+                {
+                    "kind": "bot",
+                    "bot": bot,
+                    "level": level,
+                    "agent": spec,
+                    "name": bot_name(bot, level),
+                }
+            )
     timer = data.get("timer") or 0
     if timer not in TIMERS:
         raise OptionsError(f"the turn timer is one of {', '.join(map(str, TIMERS))} seconds")
@@ -382,10 +389,18 @@ class Table:
         assert self.state is not None
         if seat not in self.state.to_act():
             raise IllegalActionError(f"{where}: seat {seat + 1} has nothing to decide")
+        action = self._named(seat, text)
+        if action is None:
+            raise IllegalActionError(f"{where}: {text!r} is not a legal choice now")
+        return action
+
+    def _named(self, seat: int, text: str) -> Action | None:
+        """The legal action of ``seat`` whose notation is ``text``, if any."""
+        assert self.state is not None
         for action in self.state.legal_actions(seat):
             if str(action) == text:
                 return action
-        raise IllegalActionError(f"{where}: {text!r} is not a legal choice now")
+        return None
 
     def choose(self, seat: int, text: str) -> Action:
         """The legal action ``text`` names for ``seat`` at this step; the table is
@@ -398,10 +413,10 @@ class Table:
             raise IllegalActionError("you have already chosen this turn")
         if seat not in self.state.to_act():
             raise IllegalActionError("it is not your turn to decide")
-        for action in self.state.legal_actions(seat):
-            if str(action) == text:
-                return action
-        raise IllegalActionError(f"{text!r} is not one of your choices now")
+        action = self._named(seat, text)
+        if action is None:
+            raise IllegalActionError(f"{text!r} is not one of your choices now")
+        return action
 
     def submit(self, seat: int, action: Action) -> dict[int, str] | None:
         """Record ``seat``'s checked choice. When it completes the step, apply it and
