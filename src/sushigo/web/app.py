@@ -147,7 +147,8 @@ class Server:
                 continue
             live = Live(table, stored=len(row.steps))
             self.live[table.id] = live
-            self._store_play(live)  # forced steps a restart applied
+            if live.stored < len(table.steps) or table.status != row.status:
+                self._store_play(live)  # forced steps a restart applied
             self._after_change(live)
         log.info("resumed %d tables", len(self.live))
         self._monitor = asyncio.get_running_loop().create_task(self._watch_loop())
