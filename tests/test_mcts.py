@@ -134,13 +134,20 @@ def test_roll_worlds_are_the_position_itself() -> None:
     ]
 
 
-def test_the_dummy_variant_falls_back_to_greedy() -> None:
+def test_the_dummy_variant_is_searched() -> None:
     rules = sushigo.make("sushi-go", players=2, dummy=True)
+    state = rules.new_game()
+    rng = random.Random(1)
+    while not state.to_act():
+        state.apply_chance(state.sample_chance(rng))
+    seat = state.controller()
+    assert seat is not None
+    stats = MCTSAgent(2, iterations=25).analyze(state.observe(seat), state.legal_actions(seat))
+    assert sum(s.visits for s in stats) == 25
+    legal = {str(a) for a in state.legal_actions(seat)}
+    assert all(str(s.action) in legal and s.action.dummy is not None for s in stats)
     agents = [make_agent("mcts:iterations=5", 1), make_agent("random", 2)]
-    state = play_game(rules, agents, seed=1)
-    assert state.is_terminal()
-    greedy_game = play_game(rules, [make_agent("greedy", 1), make_agent("random", 2)], seed=1)
-    assert state.returns() == greedy_game.returns()
+    assert play_game(rules, agents, seed=1).is_terminal()
 
 
 def test_party_is_searched_on_worlds_from_its_view() -> None:

@@ -8,10 +8,8 @@ functions, to what the search found::
     completes a sashimi set: +10 now; leads in 64% of 410 games simulated to the round's
     end, 38 points by then on average
 
-The two-player dummy variant of Sushi Go! has no search yet (the search has no
-way to sample the dummy's pile): there the greedy bot's pick comes first, and the
-other actions follow unranked (``value`` None). Sushi Go Party! is searched; its
-reasons say only what the search found.
+Every game and variant is searched (on worlds its ruleset samples from the view);
+Sushi Go Party!'s reasons say only what the search found.
 ``sushigo hint`` and ``sushigo play --hints`` show these hints; docs/hints.md
 describes them.
 """
@@ -23,7 +21,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sushigo.agents.base import View
-from sushigo.agents.greedy import GreedyAgent
 from sushigo.agents.mcts import MCTSAgent
 from sushigo.core.actions import Pick
 from sushigo.core.views import PlayerView
@@ -50,22 +47,20 @@ _TOKEN_GAIN = {
 
 @dataclass(frozen=True)
 class Hint:
-    """One legal action with what the search (or the greedy bot) makes of it."""
+    """One legal action with what the search makes of it."""
 
     action: Any
     """The legal action, as the ruleset's ``apply`` takes it."""
     text: str
     """The action's notation (``str(action)``), e.g. ``wasabi+squid-nigiri``."""
-    value: float | None
-    """The search's estimate of the share of wins after this action, 0..1; None
-    where nothing was searched (the dummy variant)."""
-    mean_score: float | None
-    """The mean final score of the simulated games after this action; None where
-    nothing was searched."""
+    value: float
+    """The search's estimate of the share of wins after this action, 0..1."""
+    mean_score: float
+    """The mean final score of the simulated games after this action."""
     reason: str
     """A short sentence: what the action does now and what the search found."""
-    games: int = 0
-    """How many simulated games the estimate rests on (0 where nothing was searched)."""
+    games: int
+    """How many simulated games the estimate rests on."""
 
 
 def hints(
@@ -81,52 +76,25 @@ def hints(
     The search is the ``mcts`` agent's (:meth:`~sushigo.agents.mcts.MCTSAgent.analyze`),
     with a budget of ``iterations`` simulated games, or ``ms`` milliseconds when
     ``iterations`` is 0; with ``iterations`` and a seed the hints are reproducible.
-    Every action the search tried is listed, the one it would play first. The
-    two-player dummy variant has no search yet: there the greedy bot's pick comes
-    first (reason ``greedy's pick: ...``) and every other legal action follows,
-    unranked, with ``value`` and ``mean_score`` None.
+    Every action the search tried is listed, the one it would play first.
     """
     agent = MCTSAgent(seed, iterations=iterations, ms=ms)
     stats = agent.analyze(view, legal)
-    if stats:
-        pick = agent.choose(view, legal, stats)
-        stats = sorted(stats, key=lambda s: s.action != pick)  # the bot's own choice first
-        out = []
-        for s in stats:
-            found = _found(s.win_rate, s.visits, s.mean_score)
-            now = effect(view, s.action)
-            out.append(
-                Hint(
-                    action=s.action,
-                    text=str(s.action),
-                    value=s.win_rate,
-                    mean_score=s.mean_score,
-                    reason=f"{now}; {found}" if now else found,
-                    games=s.visits,
-                )
-            )
-        return out
-    actions = list(legal)
-    if not actions:
-        return []
-    best = GreedyAgent(seed).act(view, actions) if len(actions) > 1 else actions[0]
-    first = effect(view, best)
-    out = [
-        Hint(
-            best,
-            str(best),
-            None,
-            None,
-            "greedy's pick: "
-            + (first or "the best one-step estimate of your final score (no search here yet)"),
-        )
-    ]
-    for action in actions:
-        if action == best:
-            continue
-        now = effect(view, action)
+    pick = agent.choose(view, legal, stats)
+    stats = sorted(stats, key=lambda s: s.action != pick)  # the bot's own choice first
+    out = []
+    for s in stats:
+        found = _found(s.win_rate, s.visits, s.mean_score)
+        now = effect(view, s.action)
         out.append(
-            Hint(action, str(action), None, None, f"not ranked; {now}" if now else "not ranked")
+            Hint(
+                action=s.action,
+                text=str(s.action),
+                value=s.win_rate,
+                mean_score=s.mean_score,
+                reason=f"{now}; {found}" if now else found,
+                games=s.visits,
+            )
         )
     return out
 

@@ -36,8 +36,8 @@ is the better guess. The budget is ``iterations`` or ``ms`` per decision; with
 ``iterations`` and a seed, the bot is deterministic.
 
 The search never sees the true state: the agent is given a view and the legal
-actions, like every agent. The classic two-player dummy variant has no
-determinizer yet: there the bot plays as ``greedy`` (documented in docs/agents.md).
+actions, like every agent, and samples its worlds with the view's ruleset
+(:meth:`~sushigo.core.ruleset.Ruleset.determinize`), in every game and variant.
 """
 
 from __future__ import annotations
@@ -52,14 +52,10 @@ from typing import Any
 from sushigo.agents.base import View, register_agent
 from sushigo.agents.greedy import GreedyAgent
 from sushigo.core.errors import OptionsError
-from sushigo.core.state import State
-from sushigo.core.views import PlayerView
-from sushigo.games.classic import determinize as classic_world
+from sushigo.core.ruleset import AnyRuleset
+from sushigo.core.state import AnyState as State
 from sushigo.games.driver import rollout
-from sushigo.games.party import PartyView
-from sushigo.games.party import determinize as party_world
 from sushigo.games.roll import RollState, RollView
-from sushigo.games.roll import determinize as roll_world
 
 ROLLOUTS = ("auto", "greedy", "heuristic", "random")
 OPPONENTS = ("greedy", "rollout")
@@ -75,20 +71,11 @@ legal list puts them first), then a sample of the rest (Sushi Roll offers up to
 
 
 def determinize(view: View, rng: random.Random) -> State:
-    """A whole position consistent with ``view``, sampled with ``rng``.
-
-    NotImplementedError for a game (or variant) that has no determinizer yet.
-    """
-    if isinstance(view, PlayerView):
-        try:
-            return classic_world(view, rng)
-        except ValueError as exc:
-            raise NotImplementedError(str(exc)) from None
-    if isinstance(view, RollView):
-        return roll_world(view, rng)
-    if isinstance(view, PartyView):
-        return party_world(view, rng)
-    raise NotImplementedError(f"no determinizer for {type(view).__name__}")
+    """A whole position consistent with ``view``, sampled with ``rng`` by the
+    view's own ruleset."""
+    rules: AnyRuleset = view.ruleset  # the view's own game: its determinize takes it
+    world: State = rules.determinize(view, rng)
+    return world
 
 
 @dataclass
@@ -165,9 +152,8 @@ class MCTSAgent:
         self.rollout = rollout
         self.c = float(c)
         self._greedy = GreedyAgent(seed)
-        """The choice the search must beat (and the play where there is no
-        determinizer), Sushi Roll's token use, the opponent model and the ``greedy``
-        playout."""
+        """The choice the search must beat, Sushi Roll's token use, the opponent
+        model and the ``greedy`` playout."""
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
 
@@ -192,7 +178,7 @@ class MCTSAgent:
 
     def analyze(self, view: View, legal: Sequence[Any]) -> list[ActionStat]:
         """Search from ``view`` and return each searched action's statistics, most
-        visited first; empty when the game has no determinizer."""
+        visited first."""
         rng = self._rng
         me = view.seat
         root = _Node()
@@ -218,10 +204,7 @@ class MCTSAgent:
             if paired and not sweep:
                 seed = rng.getrandbits(48)
             world_rng = random.Random(seed) if paired else rng
-            try:
-                world = determinize(view, world_rng)
-            except NotImplementedError:
-                return []
+            world = determinize(view, world_rng)
             if paired and not sweep:
                 sweep = list(self._root_options(world, me, legal, rng))
             first = sweep.pop() if paired else None

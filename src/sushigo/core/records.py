@@ -11,15 +11,15 @@ from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from typing import Any, Protocol
 
 from sushigo.core.errors import IllegalActionError, OptionsError, RecordError
-from sushigo.core.ruleset import Ruleset, make
-from sushigo.core.state import State
+from sushigo.core.ruleset import AnyRuleset, make
+from sushigo.core.state import AnyState
 
 FORMAT = "sushigo-record"
 VERSION = 1
 
 
 def make_record(
-    state: State,
+    state: AnyState,
     *,
     names: Sequence[str],
     agents: Sequence[str],
@@ -80,7 +80,7 @@ def iter_lines(lines: Iterable[str], source: str) -> Iterator[tuple[str, dict[st
             yield where, loads(line, where)
 
 
-def ruleset_of(record: dict[str, Any], where: str = "record") -> Ruleset:
+def ruleset_of(record: dict[str, Any], where: str = "record") -> AnyRuleset:
     """The ruleset a record was played under."""
     options = record["options"]
     if not isinstance(options, dict):
@@ -158,11 +158,12 @@ def compare(recorded: object, actual: object, where: str) -> None:
         raise RecordError(f"{where}: the record says {recorded}, the rules give {actual}")
 
 
-def replay(record: dict[str, Any], where: str = "record") -> State:
+def replay(record: dict[str, Any], where: str = "record") -> AnyState:
     """Re-play a record through the rules; RecordError at the first disagreement."""
     rs = ruleset_of(record, where)
     for key in ("names", "agents"):
         value = record.get(key)
         if value is not None and (not isinstance(value, list) or len(value) != rs.seats):
             raise RecordError(f"{where}: {key!r} must list {rs.seats} seats")
-    return rs.replay(record, where)
+    state: AnyState = rs.replay(record, where)
+    return state

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import inspect
+import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from sushigo.core.errors import OptionsError
-from sushigo.core.state import Action, State
+from sushigo.core.state import ActionT, State, ViewT
+
+StateT = TypeVar("StateT", bound=State[Any, Any, Any])
+"""A game's state type."""
 
 
-class Ruleset(ABC):
-    """The rules of one game with its options: a value, shared by every state."""
+class Ruleset(ABC, Generic[StateT, ViewT, ActionT]):
+    """The rules of one game with its options: a value, shared by every state.
+
+    Generic over the game's state, view and action types: ``ClassicRuleset`` is a
+    ``Ruleset[ClassicState, PlayerView, Pick]``. Every game answers the same
+    questions (a new game, the action notation and ids, a world sampled from a
+    view, records); agents, play and front ends ask the ruleset, never the type.
+    """
 
     name: ClassVar[str]
     """Registered name, e.g. ``"sushi-go"``."""
@@ -27,27 +37,34 @@ class Ruleset(ABC):
     """Every option with its value, defaults filled in."""
 
     @abstractmethod
-    def new_game(self) -> State:
+    def new_game(self) -> StateT:
         """The state before the first deal."""
 
     @abstractmethod
-    def parse_action(self, text: str) -> Action:
+    def parse_action(self, text: str) -> ActionT:
         """Read an action's notation (``str(action)`` reads back to an equal action)."""
 
     @abstractmethod
-    def action_id(self, action: Action) -> int:
+    def action_id(self, action: ActionT) -> int:
         """Stable integer id of an action, for encoders and compact logs."""
 
     @abstractmethod
-    def action_from_id(self, action_id: int) -> Action:
+    def action_from_id(self, action_id: int) -> ActionT:
         """Inverse of :meth:`action_id`."""
 
     @abstractmethod
-    def record_body(self, state: State) -> dict[str, Any]:
+    def determinize(self, view: ViewT, rng: random.Random) -> StateT:
+        """A whole position consistent with ``view``, sampled with ``rng`` from what
+        the viewer cannot see: the hands it has not seen, the undealt cards, a
+        dummy's pile. It reads nothing but the view: ``world.observe(view.seat)``
+        equals ``view``. Search plays in such worlds (``sushigo.testing`` checks it)."""
+
+    @abstractmethod
+    def record_body(self, state: StateT) -> dict[str, Any]:
         """The game-specific part of a record: rounds, scores, winners."""
 
     @abstractmethod
-    def replay(self, record: dict[str, Any], where: str = "record") -> State:
+    def replay(self, record: dict[str, Any], where: str = "record") -> StateT:
         """Re-play a record's body; RecordError at the first disagreement, saying where."""
 
     def seat_is_player(self, seat: int) -> bool:
@@ -60,7 +77,9 @@ class Ruleset(ABC):
         return f"{self.title}, {self.players} players{extra}"
 
 
-Factory = Callable[..., Ruleset]
+AnyRuleset = Ruleset[Any, Any, Any]
+"""A ruleset of any game (what :func:`make` returns)."""
+Factory = Callable[..., AnyRuleset]
 _REGISTRY: dict[str, Factory] = {}
 
 
@@ -74,7 +93,7 @@ def game_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def make(name: str, players: int | None = None, **options: Any) -> Ruleset:
+def make(name: str, players: int | None = None, **options: Any) -> AnyRuleset:
     """Build a registered ruleset: ``make("sushi-go", players=4, pass_both_ways=True)``."""
     try:
         factory = _REGISTRY[name]

@@ -10,21 +10,31 @@ from __future__ import annotations
 import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Self
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from sushigo.core.errors import IllegalActionError
 
 if TYPE_CHECKING:
     from sushigo.core.ruleset import Ruleset
 
+ViewT = TypeVar("ViewT")
+"""A game's view: what one seat may know (``PlayerView``, ``PartyView``, ``RollView``)."""
+ActionT = TypeVar("ActionT")
+"""A game's decisions (``Pick``; ``PartyPick | Choice``; ``RollAction``)."""
+ChanceT = TypeVar("ChanceT")
+"""A game's chance outcomes (a deal, a dummy draw, a menu draw, a roll)."""
+
 Action = Any
-"""Each ruleset defines its action types (the classic game: ``Pick``)."""
+"""Any game's action, where the game is not known (a front end's generic code)."""
 Chance = Any
-"""Each ruleset defines its chance outcomes (a deal, a draw, a roll)."""
+"""Any game's chance outcome, where the game is not known."""
 
 
-class State(ABC):
+class State(ABC, Generic[ViewT, ActionT, ChanceT]):
     """One position. Mutable, with a cheap :meth:`copy` for search and servers.
+
+    Generic over the game's view, action and chance-outcome types, so that
+    ``mypy --strict`` checks what an adapter does with each game's state.
 
     The decision mechanism is the same for every game: when the state is not
     a chance node, :meth:`to_act` names the seats that must decide now (all at
@@ -34,7 +44,7 @@ class State(ABC):
 
     __slots__ = ()
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any, Any]
 
     @abstractmethod
     def is_terminal(self) -> bool:
@@ -49,19 +59,19 @@ class State(ABC):
         """Seats that must decide now; empty at chance nodes and at the end."""
 
     @abstractmethod
-    def legal_actions(self, seat: int) -> Sequence[Action]:
+    def legal_actions(self, seat: int) -> Sequence[ActionT]:
         """What ``seat`` may choose now, in a stable order."""
 
-    def decisions(self) -> list[tuple[int, Sequence[Action]]]:
+    def decisions(self) -> list[tuple[int, Sequence[ActionT]]]:
         """Who must decide now and what each may choose: ``[(seat, legal actions)]``."""
         return [(seat, self.legal_actions(seat)) for seat in self.to_act()]
 
     @abstractmethod
-    def sample_chance(self, rng: random.Random) -> Chance:
+    def sample_chance(self, rng: random.Random) -> ChanceT:
         """Draw the outcome of the pending chance event; the state is unchanged."""
 
     @abstractmethod
-    def observe(self, seat: int) -> Any:
+    def observe(self, seat: int) -> ViewT:
         """What ``seat`` may know, as a view. Never more."""
 
     @abstractmethod
@@ -92,30 +102,30 @@ class State(ABC):
         return self.returns()
 
     def playout_action(
-        self, seat: int, legal: Sequence[Action], rand: Callable[[], float]
-    ) -> Action:
+        self, seat: int, legal: Sequence[ActionT], rand: Callable[[], float]
+    ) -> ActionT:
         """A quick, reasonable decision for search playouts (not for play): by
         default uniform among ``legal``; a game may override it with a cheap
         heuristic. ``rand()`` gives floats in [0, 1)."""
         return legal[int(rand() * len(legal))]
 
     @abstractmethod
-    def _check(self, seat: int, action: Action) -> None:
+    def _check(self, seat: int, action: ActionT) -> None:
         """Raise IllegalActionError unless ``seat`` may take ``action`` now."""
 
     @abstractmethod
-    def _apply(self, actions: Mapping[int, Action]) -> None:
+    def _apply(self, actions: Mapping[int, ActionT]) -> None:
         """Apply a checked joint decision."""
 
     @abstractmethod
-    def _check_chance(self, outcome: Chance) -> None:
+    def _check_chance(self, outcome: ChanceT) -> None:
         """Raise IllegalActionError unless ``outcome`` can happen now."""
 
     @abstractmethod
-    def _apply_chance(self, outcome: Chance) -> None:
+    def _apply_chance(self, outcome: ChanceT) -> None:
         """Apply a checked chance outcome."""
 
-    def apply(self, actions: Mapping[int, Action]) -> None:
+    def apply(self, actions: Mapping[int, ActionT]) -> None:
         """Apply one action for every seat in :meth:`to_act`, all revealed at once."""
         if self.is_terminal():
             raise IllegalActionError("the game is over")
@@ -135,9 +145,13 @@ class State(ABC):
             check(seat, actions[seat])
         self._apply(actions)
 
-    def apply_chance(self, outcome: Chance) -> None:
+    def apply_chance(self, outcome: ChanceT) -> None:
         """Apply a chance outcome (sampled, or read from a record)."""
         if not self.is_chance():
             raise IllegalActionError("no deal, draw or roll is due now")
         self._check_chance(outcome)
         self._apply_chance(outcome)
+
+
+AnyState = State[Any, Any, Any]
+"""A state of any game, where the game is not known (the game loop, records)."""

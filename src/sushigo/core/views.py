@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 if TYPE_CHECKING:
     from sushigo.core.ruleset import Ruleset
@@ -16,7 +16,7 @@ class PlayerView(NamedTuple):
     (absolute seat ``(seat + i) % seats``). Holds no other seat's hidden cards.
     """
 
-    ruleset: Ruleset
+    ruleset: Ruleset[Any, Any, Any]
     """The rules being played (public)."""
     seat: int
     """The viewer's absolute seat."""

@@ -294,7 +294,7 @@ class RoundResult:
 # The ruleset.
 
 
-class ClassicRuleset(Ruleset):
+class ClassicRuleset(Ruleset["ClassicState", PlayerView, Pick]):
     """Sushi Go!: ``sushigo.make("sushi-go", players=4, pass_both_ways=True)``."""
 
     name: ClassVar[str] = "sushi-go"
@@ -379,7 +379,10 @@ class ClassicRuleset(Ruleset):
         cards = (ids[base],) if base < _N else (ids[(base - _N) // _N], ids[(base - _N) % _N])
         return Pick(cards, ids[d - 1] if d else None)
 
-    def record_body(self, state: State) -> dict[str, Any]:
+    def determinize(self, view: PlayerView, rng: random.Random) -> ClassicState:
+        return determinize(view, rng)
+
+    def record_body(self, state: ClassicState) -> dict[str, Any]:
         assert isinstance(state, ClassicState)
         rounds: list[dict[str, Any]] = []
         for res in state.results:
@@ -467,7 +470,7 @@ _PICK: Final = 2
 _OVER: Final = 3
 
 
-class ClassicState(State):
+class ClassicState(State[PlayerView, Pick, "Deal | Draw"]):
     """A position of a classic game. Hands are kept sorted in card-table order."""
 
     __slots__ = (
@@ -1120,10 +1123,10 @@ def _quick_value(card: str, tab: Sequence[str], left: int) -> float:
 
 def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
     """A whole position consistent with ``view``, for search: the viewer's hand and
-    the hands it saw earlier this round as they are now; every other hand and the
-    draw pile dealt at random from the cards the viewer has not seen. It reads
-    nothing but the view. ValueError for the two-player dummy variant (its pile
-    and draws are not modelled here).
+    the hands it saw earlier this round as they are now; every other hand (in the
+    two-player dummy variant, the card the other player drew and the dummy's pile)
+    and the undealt cards dealt at random from the cards the viewer has not seen.
+    It reads nothing but the view, and ``world.observe(view.seat) == view``.
 
     >>> import sushigo
     >>> state = sushigo.make("sushi-go", players=3).new_game()
@@ -1133,10 +1136,11 @@ def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
     (True, 9, (0, 1, 2))
     """
     rs = view.ruleset
-    if not isinstance(rs, ClassicRuleset) or rs.dummy:
-        raise ValueError("determinize plays the classic game without the dummy")
+    if not isinstance(rs, ClassicRuleset):
+        raise ValueError("a Sushi Go! world needs a Sushi Go! view")
     n = view.seats
     seat = view.seat
+    players = rs.players
     unseen: dict[str, int] = dict(rs.deck)
     for c in view.discards:
         unseen[c] -= 1
@@ -1149,29 +1153,46 @@ def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
                 unseen[c] -= 1
     unseen["pudding"] = unseen.get("pudding", 0) - sum(view.desserts)
     pool = [c for c, k in unseen.items() for _ in range(k)]
-    need = sum(view.hand_sizes[rel] for rel in range(n) if view.hands[rel] is None)
+    # Cards the viewer cannot see in each player's hand: a whole hand not seen this
+    # round, or (dummy variant) the card the other player drew from the dummy's pile.
+    hidden = [0] * players
+    for s in range(players):
+        rel = (s - seat) % n
+        known = view.hands[rel]
+        hidden[s] = view.hand_sizes[rel] - (len(known) if known is not None else 0)
+    drawn = False
+    pile = 0
+    if rs.dummy:
+        # Each turn the controller draws one card from the pile, then gives the
+        # dummy one: the hands hold an odd number of cards between the two.
+        drawn = sum(view.hand_sizes) % 2 == 1
+        pile = DUMMY_HAND_SIZE - view.turn - (1 if drawn else 0)
+    need = sum(hidden) + pile
     rand = rng.random
     size = len(pool)
-    for i in range(min(need, size)):  # a partial Fisher-Yates draw of the unseen hands
+    for i in range(min(need, size)):  # a partial Fisher-Yates draw of what is hidden
         j = i + int(rand() * (size - i))
         pool[i], pool[j] = pool[j], pool[i]
-    hands: list[list[str]] = [[] for _ in range(n)]
-    for rel in range(n):
-        known = view.hands[rel]
-        absolute = (seat + rel) % n
-        if known is not None:
-            hands[absolute] = list(known)
-        else:
-            size = view.hand_sizes[rel]
-            hands[absolute] = sorted(pool[:size], key=_ORDER.__getitem__)
-            del pool[:size]
+    hands: list[list[str]] = [[] for _ in range(players)]
+    ctrl = None if view.controller is None else (seat + view.controller) % n
+    world_drawn: str | None = None
+    for s in range(players):
+        known = view.hands[(s - seat) % n]
+        dealt = pool[: hidden[s]]
+        del pool[: hidden[s]]
+        hands[s] = sorted([*(known or ()), *dealt], key=_ORDER.__getitem__)
+        if drawn and s == ctrl:
+            world_drawn = view.drawn if s == seat else dealt[0]
     state = ClassicState(rs)
-    state._phase = _PICK
+    state._phase = _PICK if not rs.dummy or drawn else _DRAW
     state._round = view.round
     state._turn = view.turn
     state._hands = hands
     state._singles = [_singles_of(h) for h in hands]
     state._tabs = [tuple(view.tableaux[(s - seat) % n]) for s in range(n)]
+    state._pile = tuple(sorted(pool[:pile], key=_ORDER.__getitem__))
+    del pool[:pile]
+    state._drawn = world_drawn
     left: dict[str, int] = {}
     for c in pool:
         left[c] = left.get(c, 0) + 1

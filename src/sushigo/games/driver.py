@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from sushigo.core.ruleset import Ruleset
-from sushigo.core.state import State
+from sushigo.core.ruleset import AnyRuleset
+from sushigo.core.state import AnyState
 
-Observer = Callable[[str, State, Any], None]
+Observer = Callable[[str, AnyState, Any], None]
 """Called as ``observer(event, state, detail)`` with event ``"chance"`` (detail:
 the outcome), ``"turn"`` (detail: the joint decision) or ``"end"``."""
 
@@ -28,13 +28,13 @@ class Player(Protocol):
 
 
 def play_game(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     agents: Sequence[Player],
     seed: int | None,
     *,
     observer: Observer | None = None,
     streams: bool = False,
-) -> State:
+) -> AnyState:
     """Play one game to the end. Chance draws from ``random.Random(seed)`` alone,
     so the cards dealt and the dice rolled depend on the seed and the decisions,
     never on anything else. With ``streams`` every chance event draws from its own
@@ -51,7 +51,7 @@ def play_game(
             f"{ruleset.players} agents, got {len(agents)}"
         )
     rng = random.Random(seed)
-    state = ruleset.new_game()
+    state: AnyState = ruleset.new_game()
     observes = [a.observes for a in agents]
     while True:
         decisions = state.decisions()
@@ -80,7 +80,9 @@ def play_game(
     return state
 
 
-def rollout(state: State, rng: random.Random, heuristic: bool = False, stop: int = -1) -> list[int]:
+def rollout(
+    state: AnyState, rng: random.Random, heuristic: bool = False, stop: int = -1
+) -> list[int]:
     """Play ``state`` to the end and return the final scores; chance from ``rng``.
     Every decision is uniformly random, or with ``heuristic`` the game's quick
     :meth:`~sushigo.core.state.State.playout_action`. With ``stop`` (a round),

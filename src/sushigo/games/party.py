@@ -288,7 +288,7 @@ def _distinct_picks(hand: list[str]) -> tuple[PartyPick, ...]:
 # The ruleset.
 
 
-class PartyRuleset(Ruleset):
+class PartyRuleset(Ruleset["PartyState", "PartyView", PartyAction]):
     """Sushi Go Party! with one menu."""
 
     name: ClassVar[str] = "sushi-go-party"
@@ -368,7 +368,10 @@ class PartyRuleset(Ruleset):
     def action_from_id(self, action_id: int) -> PartyAction:
         return action_from_id(action_id)
 
-    def record_body(self, state: State) -> dict[str, Any]:
+    def determinize(self, view: PartyView, rng: random.Random) -> PartyState:
+        return determinize(view, rng)
+
+    def record_body(self, state: PartyState) -> dict[str, Any]:
         assert isinstance(state, PartyState)
         rounds = [
             {
@@ -465,14 +468,20 @@ def _replay_round(state: PartyState, r: int, at: str, turns: list[Any], events: 
 class PartyDeal:
     """The start of a round: the desserts shuffled in, then the hands dealt. A value."""
 
-    __slots__ = ("desserts_added", "hands")
+    __slots__ = ("desserts_added", "hands", "_basis", "_rest")
 
     desserts_added: tuple[str, ...]
     hands: tuple[tuple[str, ...], ...]
+    _basis: tuple[object, ...]
+    """What the deal was sampled from (empty: not sampled by a state)."""
+    _rest: list[int]
+    """The positions the sampled deal left undealt (the state needs no second count)."""
 
     def __init__(self, desserts_added: tuple[str, ...], hands: tuple[tuple[str, ...], ...]) -> None:
         self.desserts_added = desserts_added
         self.hands = hands
+        self._basis = ()
+        self._rest = []
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, PartyDeal):
@@ -703,7 +712,7 @@ class PartyView(NamedTuple):
 _DEAL, _PICK, _CHOOSE, _DRAW, _OVER = range(5)
 
 
-class PartyState(State):
+class PartyState(State[PartyView, PartyAction, "PartyDeal | MenuDraw"]):
     """A position of a Sushi Go Party! game."""
 
     def __init__(self, ruleset: PartyRuleset, source: PartyState | None = None) -> None:
@@ -730,8 +739,6 @@ class PartyState(State):
             self._next_undealt: dict[str, int] | None = source._next_undealt
             self._next_rest: list[int] = source._next_rest
             self._next_sorted: bool = source._next_sorted
-            self._sampled: PartyDeal | None = source._sampled
-            self._sampled_rest: list[int] = source._sampled_rest
             self._in_deck: dict[str, int] = dict(source._in_deck)
             self._pile: dict[str, int] = dict(source._pile)
             self._gone: int = source._gone
@@ -770,8 +777,6 @@ class PartyState(State):
             self._next_undealt = {}
             self._next_rest = []
             self._next_sorted = False
-            self._sampled = None
-            self._sampled_rest = []
             self._in_deck = {}  # desserts shuffled in and not kept
             self._pile = dict(ruleset.desserts)  # desserts not yet shuffled in
             self._gone = 0  # special orders kept as desserts: out of the deck for good
@@ -1181,11 +1186,26 @@ class PartyState(State):
             _ids_of(added),
             tuple([_ids_of(chosen[i * k : (i + 1) * k]) for i in range(rs.players)]),
         )
-        # What is left undealt is known already: a deal this state sampled itself
-        # needs no second count when it is applied.
-        self._sampled = deal
-        self._sampled_rest = cards[: len(cards) - len(chosen)]
+        # What is left undealt is known already: the deal carries it, so a state
+        # with the same deck to deal from needs no second count when it is applied.
+        # The state itself is left unchanged.
+        deal._basis = self._deal_basis()
+        deal._rest = cards[: len(cards) - len(chosen)]
         return deal
+
+    def _deal_basis(self) -> tuple[object, ...]:
+        """What a round's deal is drawn from: the rules, the round, the special
+        orders kept as desserts and the dessert pile and deck counts."""
+        rs = self._rules
+        pile = self._pile
+        in_deck = self._in_deck
+        return (
+            rs,
+            self._round,
+            self._gone,
+            tuple([pile.get(c, 0) for c in rs.dessert_ids]),
+            tuple([in_deck.get(c, 0) for c in rs.dessert_ids]),
+        )
 
     def _check_chance(self, outcome: object) -> None:
         if self._phase == _DRAW:
@@ -1199,9 +1219,9 @@ class PartyState(State):
         rs = self._rules
         if not isinstance(outcome, PartyDeal):
             raise IllegalActionError("a new round starts with a deal")
-        if outcome is self._sampled:  # drawn by this state from its own deck
+        if outcome._basis and outcome._basis == self._deal_basis():  # sampled from this deck
             self._next_undealt = None
-            self._next_rest = self._sampled_rest
+            self._next_rest = outcome._rest
             self._next_sorted = True
             return
         want = rs.desserts_added[self._round]
@@ -1242,7 +1262,6 @@ class PartyState(State):
             self._in_deck[c] = self._in_deck.get(c, 0) + 1
         self._undealt = self._next_undealt  # worked out by _check_chance
         self._rest = self._next_rest
-        self._sampled = None
         self._added = outcome.desserts_added
         if self._next_sorted:
             self._dealt = tuple([tuple(h) for h in outcome.hands])

@@ -604,7 +604,7 @@ def _dice_option(dice: object) -> tuple[str | dict[str, list[str]], tuple[tuple[
     return option, faces
 
 
-class RollRuleset(Ruleset):
+class RollRuleset(Ruleset["RollState", "RollView", RollAction]):
     """Sushi Roll with one face table."""
 
     name: ClassVar[str] = "sushi-roll"
@@ -660,7 +660,10 @@ class RollRuleset(Ruleset):
     def action_from_id(self, action_id: int) -> RollAction:
         return action_from_id(action_id)
 
-    def record_body(self, state: State) -> dict[str, Any]:
+    def determinize(self, view: RollView, rng: random.Random) -> RollState:
+        return determinize(view, rng)
+
+    def record_body(self, state: RollState) -> dict[str, Any]:
         assert isinstance(state, RollState)
         rounds = [
             {
@@ -846,7 +849,7 @@ class _Roller:
         return tuple(faces)
 
 
-class RollState(State):
+class RollState(State[RollView, RollAction, RollChance]):
     """A position of a Sushi Roll game."""
 
     def __init__(self, ruleset: RollRuleset, source: RollState | None = None) -> None:

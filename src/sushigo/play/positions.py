@@ -314,12 +314,12 @@ def run_hint(args: argparse.Namespace) -> int:
                     "deciding": deciding,
                     "seat": seat,
                     "played": played,
-                    "search": "mcts" if ranked and ranked[0].value is not None else "greedy",
+                    "search": "mcts",
                     "hints": [
                         {
                             "action": h.text,
-                            "value": None if h.value is None else round(h.value, 4),
-                            "mean_score": None if h.mean_score is None else round(h.mean_score, 2),
+                            "value": round(h.value, 4),
+                            "mean_score": round(h.mean_score, 2),
                             "games": h.games,
                             "reason": h.reason,
                         }

@@ -23,8 +23,8 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from sushigo.core.actions import Pick
-from sushigo.core.ruleset import Ruleset
-from sushigo.core.state import State
+from sushigo.core.ruleset import AnyRuleset
+from sushigo.core.state import AnyState
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import CLASSIC_CARDS, FAMILIES, ClassicRuleset, ClassicState
 from sushigo.games.classic import ROUNDS as CLASSIC_ROUNDS
@@ -66,7 +66,7 @@ _ROLL_COLUMNS = ("maki", "nigiri", "dumpling", "tempura", "sashimi")
 # The three frames.
 
 
-def seat_frame(state: State, seat: int) -> Frame:
+def seat_frame(state: AnyState, seat: int) -> Frame:
     """The frame sent to ``seat``: its view, its legal actions when it must decide now
     (``legal``, ``decision``), and what the whole table sees. Seats are absolute."""
     frame = _frame(state, state.observe(seat), private=True)
@@ -75,13 +75,13 @@ def seat_frame(state: State, seat: int) -> Frame:
     return frame
 
 
-def public_frame(state: State) -> Frame:
+def public_frame(state: AnyState) -> Frame:
     """The spectators' frame: what every player sees. No hand, no hand seen earlier,
     no draw; ``viewer``, ``hand``, ``decision`` and ``legal`` are null."""
     return _frame(state, state.observe(0), private=False)
 
 
-def replay_frame(state: State) -> Frame:
+def replay_frame(state: AnyState) -> Frame:
     """A finished game's step, shown with everything: :func:`public_frame` plus every
     seat's hand (``players[i].hand``; the dummy's pile as its hand) and the cards a
     menu drew (``pending.drawn``). Only for games that are over."""
@@ -99,7 +99,7 @@ def replay_frame(state: State) -> Frame:
     return frame
 
 
-def _frame(state: State, view: Any, *, private: bool) -> Frame:
+def _frame(state: AnyState, view: Any, *, private: bool) -> Frame:
     """The frame of ``view``; without ``private``, none of the viewer's secrets."""
     rs = state.ruleset
     n = view.seats
@@ -845,7 +845,7 @@ def _winner_text(winners: Sequence[int]) -> str:
     return f"{_seats_text(winners)} share the win!"
 
 
-def legal_entries(state: State, legal: Sequence[Any], seat: int) -> list[Frame]:
+def legal_entries(state: AnyState, legal: Sequence[Any], seat: int) -> list[Frame]:
     """``seat``'s legal actions for a frame: ``{"text", "label", "kind", "group",
     "direct", ...}``. ``text`` is ``str(action)`` (what the browser sends back);
     ``card`` names the card of the hand (or die of the belt) the action takes first;
@@ -940,7 +940,7 @@ _CHOICE_GROUPS = {
 # The catalog.
 
 
-def catalog(ruleset: Ruleset) -> Frame:
+def catalog(ruleset: AnyRuleset) -> Frame:
     """How to draw a game's cards or dice: ``{"game", "title", "cards": {id: {"name",
     "short", "family", "colour", "icons"}}, "columns": {breakdown key: title}}``,
     with the menu's kinds for Sushi Go Party! (``menu``) and the dice's faces for

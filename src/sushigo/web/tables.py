@@ -21,8 +21,8 @@ from typing import Any
 from sushigo.agents.base import make_agent
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import replay
-from sushigo.core.ruleset import Ruleset, make
-from sushigo.core.state import Action, State
+from sushigo.core.ruleset import AnyRuleset, make
+from sushigo.core.state import Action, AnyState
 from sushigo.games.classic import OPTIONS as CLASSIC_OPTIONS
 from sushigo.games.party_cards import (
     APPETIZERS,
@@ -155,7 +155,7 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], Ruleset]:
+def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], AnyRuleset]:
     """A table's configuration, checked and completed (a random menu drawn), with
     its ruleset. OptionsError, saying what is wrong, for anything a user could get
     wrong.
@@ -274,12 +274,12 @@ class Table:
 
     id: str
     config: dict[str, Any]
-    ruleset: Ruleset
+    ruleset: AnyRuleset
     seed: int
     seats: list[Seat]
     status: str = "waiting"
     """``waiting`` for people, ``playing``, or ``finished``."""
-    state: State | None = None
+    state: AnyState | None = None
     pending: dict[int, Action] = field(default_factory=dict)
     """Actions chosen towards the next step, by seat."""
     steps: list[dict[int, str]] = field(default_factory=list)
