@@ -266,10 +266,17 @@ def test_soy_sauce_colours_special_order_and_flips() -> None:
     assert family([a, b], "soy-sauce") == [4, 0]  # 3 colours against 2
 
 
-def test_desserts_in_front_give_no_colour() -> None:
+def test_desserts_played_this_round_are_a_colour() -> None:
+    # FACTS.md: "a dessert played this round counts as a colour for soy sauce and
+    # tea" (the printed soy sauce entry: "Only dessert cards played in the current
+    # round are [counted]"). Soy sauce, pudding, tempura: 3 colours, a tie with 3.
     a = played("soy-sauce", "pudding", "tempura")
     b = played("soy-sauce", "eel", "tofu")
-    assert family([a, b], "soy-sauce") == [0, 4]
+    assert family([a, b], "soy-sauce") == [4, 4]
+    c = played("soy-sauce", "eel")  # 2 colours: the pudding's colour beats it
+    assert family([a, c], "soy-sauce") == [4, 0]
+    # Tea: 3 puddings are the biggest set of one colour.
+    assert family([played("tea", "pudding", "pudding", "pudding", "tempura")], "tea") == [3]
 
 
 def test_breakdown_sums_to_the_round_total() -> None:

@@ -1492,7 +1492,7 @@ def test_ruling_flipped_cards_share_one_colour() -> None:
     assert [b["soy-sauce"] for b in score_round([soy, other])] == [0, 4]
 
 
-def test_ruling_desserts_give_no_colour() -> None:
+def test_ruling_desserts_played_this_round_are_a_colour() -> None:
     tab_ = [
         Played("tea"),
         Played("pudding"),
@@ -1500,7 +1500,14 @@ def test_ruling_desserts_give_no_colour() -> None:
         Played("pudding"),
         Played("tempura"),
     ]
-    assert score_round([tab_])[0]["tea"] == 1
+    # The 3 puddings are the biggest set of one colour.
+    assert score_round([tab_])[0]["tea"] == 3
+    soy = [Played("soy-sauce"), Played("pudding"), Played("tempura")]
+    other = [Played("soy-sauce"), Played("eel")]
+    # 3 colours (soy sauce, pudding, tempura) against 2
+    assert [b["soy-sauce"] for b in score_round([soy, other])] == [4, 0]
+    # Kept from an earlier round, desserts are not in front of a player at round end
+    # (the engine keeps them apart): tests/test_soy_tea_desserts.py plays it out.
 
 
 RULING_TESTS: dict[str, tuple[str, ...]] = {
@@ -1510,7 +1517,9 @@ RULING_TESTS: dict[str, tuple[str, ...]] = {
     "A nigiri's tripling is fixed": ("test_takeout_box_and_wasabi",),
     "Cards flipped by takeout boxes all share": ("test_ruling_flipped_cards_share_one_colour",),
     "A special order copying a wasabi": ("test_special_order_and_nigiri_on_wasabi",),
-    "Desserts are set aside": ("test_ruling_desserts_give_no_colour",),
+    "Desserts played this round count as a colour": (
+        "test_ruling_desserts_played_this_round_are_a_colour",
+    ),
     "The last card of each hand": (
         "test_a_call_needs_two_cards_in_hand_and_the_last_card_plays_as_it_comes",
         "test_a_round_desserts_kept_flipped_and_copied_and_the_next_deck",

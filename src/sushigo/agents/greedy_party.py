@@ -52,7 +52,7 @@ from typing import Any
 from sushigo.agents.odds import at_least, sig
 from sushigo.games.party import PartyRuleset, PartyView
 from sushigo.games.party_actions import SPECIAL_ORDER, Choice, PartyPick, choice_of
-from sushigo.games.party_cards import DESSERTS, PARTY_CARDS, fruit_icons
+from sushigo.games.party_cards import PARTY_CARDS, fruit_icons
 from sushigo.games.party_scoring import (
     DUMPLING_POINTS,
     FLIPPED,
@@ -99,7 +99,6 @@ _FRUIT_ICONS = {
     c: tuple(fruit_icons(c).get(f, 0) for f in _FRUITS) for c, k in _KIND.items() if k == "fruit"
 }
 _SHAPES = ONIGIRI_SHAPES
-_DESSERTS = frozenset(DESSERTS)
 _BONUS = frozenset(("chopsticks", "spoon"))
 _QUEUED = frozenset(("menu", "takeout-box"))
 _RACE_FREE = (
@@ -270,9 +269,10 @@ class _Seat:
         return v
 
 
-_NO_COLOUR = _DESSERTS | _QUEUED
-"""Kinds with no colour at round end: desserts are set aside first, and a menu or
-takeout box is used the turn it is played."""
+_NO_COLOUR = _QUEUED
+"""Kinds with no colour at round end: a menu or takeout box is used the turn it is
+played. A dessert played this round has its colour (``tab`` holds only this
+round's cards; the desserts kept from earlier rounds are apart and have none)."""
 _SEATS: dict[tuple[tuple[Played, ...], tuple[Played, ...], int], _Seat] = {}
 
 
@@ -559,8 +559,8 @@ class _Table:
         self.edamame_q = 1.0 - exp(-totals["edamame"] / n)
         pud = totals["pudding"] + sum(self.future_desserts) * n / DESSERT_SHARE
         self.pudding_sd = 0.25 + 0.9 * sqrt(pud / n)
-        # Soy sauce: colours each seat may still add.
-        colours = len([k for k in self.kinds if k not in _DESSERTS and k not in _QUEUED])
+        # Soy sauce: colours each seat may still add (the menu's dessert is one).
+        colours = len([k for k in self.kinds if k not in _QUEUED])
         if "wasabi" in self.kinds:
             colours -= 1  # wasabi shares nigiri's colour
         if "takeout-box" in self.kinds:

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from sushigo.core.errors import ParseError
-from sushigo.games.party_cards import DESSERTS, KINDS, PARTY_CARDS, fruit_icons
+from sushigo.games.party_cards import KINDS, PARTY_CARDS, fruit_icons
 
 RULINGS: Final[tuple[str, ...]] = (
     "Temaki and pudding: when every player has the same number, nobody scores or loses "
@@ -22,8 +22,10 @@ RULINGS: Final[tuple[str, ...]] = (
     "Cards flipped by takeout boxes all share one colour of their own, for tea and soy "
     "sauce (FACTS.md).",
     "A special order copying a wasabi is an empty wasabi: the next nigiri played goes on it.",
-    "Desserts are set aside before a round is scored, so they give tea and soy sauce "
-    "no colour (the rulebook's order of round end).",
+    "Desserts played this round count as a colour for soy sauce and tea, each dessert "
+    "kind in its own colour; desserts kept from earlier rounds do not (the printed soy "
+    "sauce entry: 'Only dessert cards played in the current round are [counted]'; tea "
+    "counts 'cards that you played this round'; FACTS.md).",
 )
 
 FLIPPED: Final = "flipped"
@@ -81,7 +83,6 @@ _MISO: Final = _KIND_INDEX["miso-soup"]
 _SOY: Final = _KIND_INDEX["soy-sauce"]
 _TEA: Final = _KIND_INDEX["tea"]
 _FLIPPED: Final = _KIND_INDEX[FLIPPED]
-_DESSERT_INDEX: Final = frozenset(_KIND_INDEX[k] for k in DESSERTS)
 
 
 class Played:
@@ -112,7 +113,6 @@ class Played:
         "colour_index",
         "shape",
         "fruit",
-        "is_dessert",
     )
 
     card: str
@@ -143,8 +143,6 @@ class Played:
     """Onigiri shape 0-3, else -1."""
     fruit: tuple[int, int, int]
     """Watermelon, pineapple and orange icons (fruit only)."""
-    is_dessert: bool
-    """Whether it counts as a dessert (set aside at round end, scored at game end)."""
 
     def __init__(
         self,
@@ -189,7 +187,6 @@ class Played:
             self.token = text
         self.kind_index = _KIND_INDEX[self.kind]
         self.colour_index = _KIND_INDEX[self.colour]
-        self.is_dessert = self.kind in DESSERTS
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Played):
@@ -428,15 +425,18 @@ def score_round(
     uramaki_claimed: int = 0,
     uramaki_scored: Sequence[int] | None = None,
 ) -> list[dict[str, int]]:
-    """Points of each seat for one round, by family (desserts excluded).
+    """Points of each seat for one round, by family (desserts score at game end).
 
-    ``tableaux[i]`` is what lies in front of seat ``i`` at round end: surviving
-    miso soups, uramaki not yet scored, desserts (ignored here). ``big_table``:
-    6-8 players. ``uramaki_claimed`` and ``uramaki_scored`` are the uramaki places
-    taken, and the points each seat scored, during the round.
+    ``tableaux[i]`` is what seat ``i`` played this round and has in front at round
+    end: surviving miso soups, uramaki not yet scored, and the desserts played this
+    round (never those kept from earlier rounds). ``big_table``: 6-8 players.
+    ``uramaki_claimed`` and ``uramaki_scored`` are the uramaki places taken, and the
+    points each seat scored, during the round.
     """
-    # "First, place any dessert cards off to your side. ... Next, score all the
-    # other cards": desserts count for nothing here, not even a colour.
+    # Desserts score nothing here (they score at game end), but a dessert played
+    # this round is a colour for soy sauce and tea: the printed soy sauce entry says
+    # "Only dessert cards played in the current round are [counted]", and tea counts
+    # "cards that you played this round and are still in front of you" (FACTS.md).
     n = len(tableaux)
     out: list[dict[str, int]] = []
     maki = [0] * n
@@ -454,8 +454,6 @@ def score_round(
         ur = 0
         shapes: list[int] | None = None
         for p in tableaux[i]:
-            if p.is_dessert:
-                continue
             ki = p.kind_index
             k[ki] = k[ki] + 1
             ci = p.colour_index
