@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -717,3 +718,379 @@ def test_special_order_copying_a_flipped_card(tmp_path: Path, capsys: Capsys) ->
     assert [b["tofu"] for b in rnd["breakdown"]] == [6, 0]
     # Temaki with 2 players: the fewest lose nothing (neither has any: nobody scores).
     assert rnd["scores"] == [10, -3]
+
+
+# ---------------------------------------------------------------------------
+# A special order copies a card its player played before it in the round (card
+# guide: "copies any other card you previously played in the current round"; with
+# nothing to copy it is discarded). Copying a wasabi gives an empty wasabi, placed
+# beside it (card guide), so a wasabi must come before it too.
+
+WASABI_MENU = "maki, tempura, sashimi, eel, wasabi, special-order, pudding"
+CHOP_MENU = "maki, tempura, sashimi, miso-soup, chopsticks, special-order, pudding"
+TAKEOUT_MENU = "temaki, eel, tofu, miso-soup, special-order, takeout-box, pudding"
+NOTHING_BEFORE = (
+    "but no card it may copy is listed before it: a special order copies a card its "
+    "player played earlier in the round (list the cards in the order played; a special "
+    "order with nothing to copy is discarded, so leave it out)"
+)
+
+# (id, menu, every seat's cards in round 1 [and round 2], the one-line message)
+COPY_ERRORS: list[tuple[str, str, list[Any], str]] = [
+    (
+        "dumpling, nothing before",
+        "points-platter",
+        [[["special-order=dumpling", "dumpling"], [], []]],
+        f"round 1, A, card 1: special-order=dumpling, {NOTHING_BEFORE}",
+    ),
+    (
+        "dumpling, other cards before",
+        "points-platter",
+        [[["onigiri-circle", "tea", "special-order=dumpling", "dumpling"], [], []]],
+        "round 1, A, card 3: special-order=dumpling, but no dumpling is listed before it: "
+        "a special order copies a card its player played earlier in the round (here it may "
+        "copy onigiri-circle, tea; list the cards in the order played)",
+    ),
+    (
+        "another player's card",
+        "points-platter",
+        [[["special-order=dumpling"], ["dumpling"], []]],
+        f"round 1, A, card 1: special-order=dumpling, {NOTHING_BEFORE}",
+    ),
+    (
+        "a card of an earlier round",
+        "points-platter",
+        [[["dumpling"], [], []], [["special-order=dumpling"], [], []]],
+        f"round 2, A, card 1: special-order=dumpling, {NOTHING_BEFORE}",
+    ),
+    (
+        "two copies, nothing before",
+        "points-platter",
+        [[["special-order=dumpling x2"], [], []]],
+        "round 1, A, card 1: special-order=dumpling, but no card",
+    ),
+    (
+        "a wasabi, nothing before",
+        WASABI_MENU,
+        [[["special-order=wasabi", "squid"], [], []]],
+        f"round 1, A, card 1: special-order=wasabi, {NOTHING_BEFORE}",
+    ),
+    (
+        "a wasabi under a nigiri, nothing before",
+        WASABI_MENU,
+        [[["special-order=wasabi+squid"], [], []]],
+        f"round 1, A, card 1: special-order=wasabi, {NOTHING_BEFORE}",
+    ),
+    (
+        "a wasabi, only a nigiri before",
+        WASABI_MENU,
+        [[["squid", "special-order=wasabi+egg"], [], []]],
+        "round 1, A, card 2: special-order=wasabi, but no wasabi is listed before it: a "
+        "special order copies a card its player played earlier in the round (here it may "
+        "copy squid-nigiri;",
+    ),
+    (
+        "a nigiri on a wasabi, no nigiri before",
+        WASABI_MENU,
+        [[["wasabi+special-order=squid"], [], []]],
+        "round 1, A, card 1: special-order=squid-nigiri, but no squid-nigiri is listed "
+        "before it: a special order copies a card its player played earlier in the round "
+        "(here it may copy wasabi;",
+    ),
+    (
+        "the copied card listed after it",
+        WASABI_MENU,
+        [[["special-order=eel", "eel"], [], []]],
+        f"round 1, A, card 1: special-order=eel, {NOTHING_BEFORE}",
+    ),
+    (
+        "no copy named",
+        "points-platter",
+        [[["dumpling", "tea", "special-order"], [], []]],
+        "round 1, A, card 3: say what the special order copies, e.g. special-order=dumpling "
+        "(it may copy dumpling, tea)",
+    ),
+    (
+        "no copy named, nothing before",
+        "points-platter",
+        [[["special-order"], [], []]],
+        f"round 1, A, card 1: special-order, {NOTHING_BEFORE}",
+    ),
+    (
+        "a face-down special order, nothing before",
+        TAKEOUT_MENU,
+        [[["special-order=flipped", "eel"], [], []]],
+        f"round 1, A, card 1: flipped:special-order, {NOTHING_BEFORE}",
+    ),
+    (
+        "a copy of a face-down special order's card",
+        TAKEOUT_MENU,
+        [[["eel", "flipped:special-order", "special-order=tofu"], [], []]],
+        "round 1, A, card 3: special-order=tofu, but no tofu is listed before it",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("menu", "rounds", "message"), [c[1:] for c in COPY_ERRORS], ids=[c[0] for c in COPY_ERRORS]
+)
+def test_special_order_copies_a_card_played_before_it(
+    tmp_path: Path, capsys: Capsys, menu: str, rounds: list[Any], message: str
+) -> None:
+    doc = {"game": PARTY, "menu": menu, "names": ["A", "B", "C"], "rounds": rounds}
+    assert message in fail(tmp_path, capsys, doc)
+    # The same with --json: nothing on stdout.
+    path = tmp_path / "bad.json"
+    assert main(["score", str(path), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and message in captured.err
+
+
+# (id, menu, A's cards, A's cards as scored, A's points by family)
+COPY_ACCEPTED: list[tuple[str, str, list[str], list[str], dict[str, int]]] = [
+    (
+        "copies, and a copy of a copy",
+        "points-platter",
+        ["dumpling", "special-order=dumpling", "special-order=dumpling"],
+        ["dumpling", "special-order=dumpling", "special-order=dumpling"],
+        {"dumpling": 6},
+    ),
+    (
+        # Copying a wasabi gives an empty wasabi: the next nigiri goes on it.
+        "a wasabi, then two nigiri",
+        WASABI_MENU,
+        ["wasabi", "special-order=wasabi", "squid", "egg"],
+        [
+            "wasabi/covered",
+            "special-order=wasabi/covered",
+            "squid-nigiri/on-wasabi",
+            "egg-nigiri/on-wasabi",
+        ],
+        {"nigiri": 12},
+    ),
+    (
+        # A wasabi with a nigiri on it may be copied; the copy has no nigiri on it.
+        "a covered wasabi",
+        WASABI_MENU,
+        ["wasabi+squid", "special-order=wasabi+egg"],
+        [
+            "wasabi/covered",
+            "squid-nigiri/on-wasabi",
+            "special-order=wasabi/covered",
+            "egg-nigiri/on-wasabi",
+        ],
+        {"nigiri": 12},
+    ),
+    (
+        # A copy of a nigiri goes on a free wasabi.
+        "a nigiri, onto a free wasabi",
+        WASABI_MENU,
+        ["squid", "wasabi", "special-order=squid"],
+        ["squid-nigiri", "wasabi/covered", "special-order=squid-nigiri/on-wasabi"],
+        {"nigiri": 12},
+    ),
+    (
+        # A card flipped after it was copied: the copy still counts as the card.
+        "a card flipped later",
+        TAKEOUT_MENU,
+        ["flipped:tofu", "special-order=tofu"],
+        ["flipped:tofu", "special-order=tofu"],
+        {"tofu": 2, "flipped": 2},
+    ),
+    (
+        "a face-down special order after a card",
+        TAKEOUT_MENU,
+        ["eel", "special-order=flipped", "special-order=eel"],
+        ["eel", "flipped:special-order", "special-order=eel"],
+        {"eel": 7, "flipped": 2},
+    ),
+    (
+        # The chopsticks may have been used later and gone back into a hand.
+        "chopsticks no longer in front",
+        CHOP_MENU,
+        ["special-order=chopsticks-2", "tempura"],
+        ["special-order=chopsticks-2", "tempura"],
+        {"tempura": 0},
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("menu", "cards", "tokens", "points"),
+    [c[1:] for c in COPY_ACCEPTED],
+    ids=[c[0] for c in COPY_ACCEPTED],
+)
+def test_special_order_copies_accepted(
+    tmp_path: Path,
+    capsys: Capsys,
+    menu: str,
+    cards: list[str],
+    tokens: list[str],
+    points: dict[str, int],
+) -> None:
+    doc = {"game": PARTY, "menu": menu, "names": ["A", "B", "C"], "rounds": [[cards, [], []]]}
+    result = score_json(tmp_path, capsys, doc)
+    rnd = result["rounds"][0]
+    assert rnd["cards"][0] == tokens
+    breakdown = rnd["breakdown"][0]
+    assert {k: breakdown[k] for k in points} == points
+    assert rnd["scores"][0] == sum(points.values())
+
+
+def test_interactive_special_order_with_nothing_to_copy(capsys: Capsys) -> None:
+    answers = iter(
+        [
+            "Ann, Ben",
+            "special-order=tofu, tofu",  # nothing before it: asked again
+            "tofu, miso-soup, special-order=onigiri-circle",  # no onigiri before it
+            "tofu, special-order=tofu, miso-soup",
+            "tofu",
+            "",  # no uramaki
+            "n",
+        ]
+    )
+    prompts: list[str] = []
+
+    def ask(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    args = argparse.Namespace(
+        command="score", file=None, json=True, game=PARTY, menu="dinner-for-two"
+    )
+    assert run_score(args, input_fn=ask, interactive=True) == 0
+    captured = capsys.readouterr()
+    err = captured.err.replace("\n", " ")  # rich wraps long lines
+    err = " ".join(err.split())
+    assert f"round 1, Ann, card 1: special-order=tofu, {NOTHING_BEFORE}" in err
+    assert (
+        "round 1, Ann, card 3: special-order=onigiri-circle, but no onigiri-circle is listed "
+        "before it: a special order copies a card its player played earlier in the round "
+        "(here it may copy tofu, miso-soup; list the cards in the order played)" in err
+    )
+    assert "Traceback" not in err
+    assert prompts.count("Round 1, cards in front of Ann: ") == 3
+    result = json.loads(captured.out)
+    # Ann: 2 tofu (the copy counts as one) 6, miso soup 3; Ben: 1 tofu 2.
+    assert result["rounds"][0]["cards"][0] == ["tofu", "special-order=tofu", "miso-soup"]
+    assert result["totals"] == [9, 2]
+
+
+# ---------------------------------------------------------------------------
+# Dessert counts. Before each round 5, 3, 2 desserts are shuffled into the deck
+# (7, 5, 3 with 6-8 players); desserts kept leave it, the rest (flipped ones too)
+# go back. The deck then holds at most what was shuffled in less what was kept.
+
+TEN_FRUIT = [  # 10 fruit cards, no more of any card than the game has
+    "fruit-watermelon-pineapple x3",
+    "fruit-pineapple-orange x3",
+    "fruit-watermelon-orange x3",
+    "fruit-orange-orange",
+]
+NO_CARDS: list[list[str]] = [[], [], []]
+
+# (id, menu, rounds, the warnings)
+DESSERT_CASES: list[tuple[str, str, list[Any], list[str]]] = [
+    (
+        "five in round 1",
+        "master-menu",
+        [[["fruit-pineapple-orange x3"], ["fruit 2 orange x2"], []]],
+        [],
+    ),
+    (
+        "six in round 1",
+        "master-menu",
+        [[["fruit-pineapple-orange x3"], ["fruit-watermelon-orange x3"], []]],
+        ["round 1: 6 dessert cards listed, but the deck holds at most 5 in round 1 "
+         "(5 shuffled in by round 1)"],
+    ),
+    (
+        "four in round 2 after five kept",
+        "master-menu",
+        [
+            [["fruit-pineapple-orange x3"], ["fruit 2 orange x2"], []],
+            [["fruit-watermelon-orange x3"], ["fruit-watermelon-watermelon"], []],
+        ],
+        ["round 2: 4 dessert cards listed, but the deck holds at most 3 in round 2 "
+         "(5 + 3 shuffled in by round 2, 5 kept in earlier rounds)"],
+    ),
+    (
+        # Flipped desserts go back into the deck: all 5 + 3 may come in round 2.
+        "eight in round 2 after five flipped",
+        "master-menu",
+        [
+            [["flipped:fruit-pineapple-orange x3", "flipped:fruit 2 orange x2"], [], []],
+            [TEN_FRUIT[:2] + ["fruit-watermelon-orange x2"], [], []],
+        ],
+        [],
+    ),
+    (
+        # Ten kept in round 1 (warned); round 2 is not checked against a limit
+        # below zero (it used to say "0 dessert cards listed, but the deck holds at
+        # most -2").
+        "too many kept before",
+        "master-menu",
+        [[TEN_FRUIT, [], []], NO_CARDS, [["fruit-watermelon-watermelon"], [], []]],
+        ["round 1: 10 dessert cards listed, but the deck holds at most 5 in round 1 "
+         "(5 shuffled in by round 1)"],
+    ),
+    (
+        "one card, too many kept before",
+        "master-menu",
+        [[["fruit-orange-orange x3"], [], []], [["fruit-orange-orange"], [], []]],
+        ["round 1: 3 x fruit-orange-orange listed, but the deck holds only 2"],
+    ),
+    (
+        "one card, all kept before",
+        "master-menu",
+        [[["fruit-orange-orange x2"], [], []], [["fruit-orange-orange"], [], []]],
+        ["round 2: 1 x fruit-orange-orange listed, but the game has 2 and 2 were kept "
+         "before round 2"],
+    ),
+    (
+        # Copies of a dessert by a special order come from no dessert pile.
+        "special order copies",
+        "points-platter",
+        [[["green-tea-ice-cream x5", "special-order=green-tea-ice-cream x3"], [], []]],
+        [],
+    ),
+    (
+        "6 players: 7 in round 1",
+        "big-banquet",
+        [[["green-tea-ice-cream x7"]] + [[]] * 5],
+        [],
+    ),
+    (
+        "6 players: 8 in round 1",
+        "big-banquet",
+        [[["green-tea-ice-cream x8"]] + [[]] * 5],
+        ["round 1: 8 dessert cards listed, but the deck holds at most 7 in round 1 "
+         "(7 shuffled in by round 1)"],
+    ),
+    (
+        "6 players: 13 in round 2 after none kept",
+        "big-banquet",
+        [[[]] * 6, [["green-tea-ice-cream x8"], ["green-tea-ice-cream x5"]] + [[]] * 4],
+        ["round 2: 13 dessert cards listed, but the deck holds at most 12 in round 2 "
+         "(7 + 5 shuffled in by round 2)"],
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("menu", "rounds", "warnings"),
+    [c[1:] for c in DESSERT_CASES],
+    ids=[c[0] for c in DESSERT_CASES],
+)
+def test_dessert_count_warnings(
+    tmp_path: Path, capsys: Capsys, menu: str, rounds: list[Any], warnings: list[str]
+) -> None:
+    doc = {"game": PARTY, "menu": menu, "rounds": rounds}
+    result = score_json(tmp_path, capsys, doc)
+    assert result["warnings"] == warnings
+    assert not any(re.search(r"at most -|only -", w) for w in result["warnings"])
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(doc))
+    assert main(["score", str(path)]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines() == [f"sushigo score: warning: {w}" for w in warnings]

@@ -260,7 +260,8 @@ def test_json_shape(tmp_path: Path, capsys: Capsys) -> None:
     assert set(result) == {
         "game", "players", "names", "options", "dice_per_tray", "rounds", "puddings",
         "puddings_from_trays", "menus", "chopsticks", "dessert_scores", "token_scores",
-        "totals", "complete", "leaders", "winners", "warnings",
+        "totals", "complete", "game_end_scored", "game_end_note", "leaders", "winners",
+        "warnings",
     }  # fmt: skip
     assert result["game"] == ROLL and result["players"] == 3
     assert result["options"] == {"dice": "default"} and result["dice_per_tray"] == 7
@@ -351,6 +352,91 @@ def test_three_rounds_without_tokens(tmp_path: Path, capsys: Capsys) -> None:
     assert "give every player's unused menu and chopsticks tokens" in out
     # Ann 44 and Ben 50 from the rounds alone.
     assert "Leading: Ben with 50 points." in out
+
+
+# The game end is not scored without all three rounds and the menu and chopsticks
+# tokens; the tables and --json say so (not only a warning on stderr).
+# (id, keys left out of FULL_GAME, rounds kept, the note, the totals table's title)
+GAME_END_CASES: list[tuple[str, tuple[str, ...], int, str | None, str]] = [
+    ("scored", (), 3, None, "Final scores"),
+    (
+        "no menus and chopsticks",
+        ("menus", "chopsticks"),
+        3,
+        "Game-end points are not scored: give every player's unused menu and chopsticks "
+        "tokens ('menus' and 'chopsticks'); the totals are the rounds' points only.",
+        "Scores without the game end (not scored)",
+    ),
+    (
+        "no menus",
+        ("menus",),
+        3,
+        "Game-end points are not scored: give every player's unused menu tokens "
+        "('menus'); the totals are the rounds' points only.",
+        "Scores without the game end (not scored)",
+    ),
+    (
+        "no chopsticks, no puddings",
+        ("chopsticks", "puddings"),
+        3,
+        "Game-end points are not scored: give every player's unused chopsticks tokens "
+        "('chopsticks'); the totals are the rounds' points only.",
+        "Scores without the game end (not scored)",
+    ),
+    (
+        "two rounds",
+        (),
+        2,
+        "Game-end points are not scored yet: they come after round 3 (2 of 3 rounds given).",
+        "Scores so far",
+    ),
+    (
+        "two rounds, no tokens",
+        ("menus", "chopsticks", "puddings"),
+        2,
+        "Game-end points are not scored yet: they come after round 3 (2 of 3 rounds given).",
+        "Scores so far",
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("left_out", "rounds", "note", "title"),
+    [c[1:] for c in GAME_END_CASES],
+    ids=[c[0] for c in GAME_END_CASES],
+)
+def test_game_end_not_scored_is_said(
+    tmp_path: Path,
+    capsys: Capsys,
+    left_out: tuple[str, ...],
+    rounds: int,
+    note: str | None,
+    title: str,
+) -> None:
+    doc = {k: v for k, v in FULL_GAME.items() if k not in left_out}
+    doc["rounds"] = FULL_GAME["rounds"][:rounds]
+    result = score_json(tmp_path, capsys, doc)
+    scored = note is None
+    assert result["game_end_scored"] is scored and result["complete"] is scored
+    assert result["game_end_note"] == note
+    # Without the game end the totals are the rounds' points (FULL_GAME: 44, 50, 40
+    # after three rounds, 35, 37, 27 after two).
+    by_rounds = [sum(r["scores"][s] for r in result["rounds"]) for s in range(3)]
+    assert result["totals"] == ([51, 47, 42] if scored else by_rounds)
+    if not scored:
+        assert result["dessert_scores"] is None and result["token_scores"] is None
+        assert result["winners"] is None
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(doc))
+    assert main(["score", str(path)]) == 0
+    out = " ".join(capsys.readouterr().out.split())  # rich wraps long lines
+    assert title in out
+    if scored:
+        assert "not scored" not in out
+        assert "Game end: pudding tokens most +6, fewest -6" in out
+    else:
+        assert note in out
+        assert "Game end: pudding tokens" not in out
 
 
 def test_game_option_and_a_bad_document(tmp_path: Path, capsys: Capsys) -> None:
@@ -608,6 +694,12 @@ def test_interactive_partial_and_skipped_tokens(capsys: Capsys) -> None:
         assert len(result["rounds"]) == rounds
         assert result["totals"] == [5, 1]
         assert result["complete"] is False and result["menus"] is None
+        assert result["game_end_scored"] is False
+        assert result["game_end_note"].startswith(
+            "Game-end points are not scored: give every player's unused menu and chopsticks"
+            if rounds == 3
+            else "Game-end points are not scored yet: they come after round 3"
+        )
 
 
 def test_interactive_eof(capsys: Capsys) -> None:

@@ -81,6 +81,11 @@ _SINGLE_AWARDS = {
 }
 """Uramaki points one player can score during a round, as the places they took
 (a player takes each place at most once: the place is gone after)."""
+_BONUS = frozenset(("chopsticks", "spoon"))
+"""Kinds whose card leaves the table when used during the round (into a hand)."""
+_NOT_COPIED = frozenset(("special-order", "menu", "takeout-box"))
+"""Kinds a special order never counts as: a copy of a special order is what that one
+copies; a menu or takeout box is used when played, not kept."""
 
 
 @dataclass
@@ -187,17 +192,18 @@ def place_on_wasabi(tab: Sequence[Played]) -> list[Played]:
 
 
 def parse_seat(value: Any, where: str, menu: Menu) -> list[Played]:
-    """A seat's cards: a list of entries, or one comma-separated string."""
+    """A seat's cards, in the order played: a list of entries, or one comma-separated
+    string."""
     entries = entry_list(value, where, 'cards, e.g. ["tempura", "wasabi+squid"]')
     tab: list[Played] = []
     for k, entry in enumerate(entries, 1):
         at = f"{where}, card {k}"
         if not isinstance(entry, str):
             raise ParseError(f"{at}: a card is a name in quotes, not {entry!r}")
-        cards = parse_entry(entry, at, menu)
-        for p in cards:
+        for p in parse_entry(entry, at, menu):
             check_on_menu(p, at, menu)
-        tab.extend(cards)
+            check_copy(p, tab, at, menu)
+            tab.append(p)
     return place_on_wasabi(tab)
 
 
@@ -219,6 +225,65 @@ def check_on_menu(p: Played, where: str, menu: Menu) -> None:
             f"{where}: a special order cannot copy a {card_name(p.copies)}: "
             "it is used when played, not kept"
         )
+
+
+def copy_targets(before: Sequence[Played]) -> list[str]:
+    """What a special order played after ``before`` (the cards its player played
+    earlier in the round, as listed) may copy: the card ids they count as, in
+    card-table order.
+
+    The engine's rule (``PartyState._copy_targets``): a special order copies a card
+    its player played earlier this round, as what that card counts as (a copy of a
+    special order is what that one copies), never a menu or takeout box (refused by
+    :func:`check_on_menu`). On a sheet a card flipped by a takeout box is listed
+    with its face (``flipped:tempura``): it may have been flipped after it was
+    copied, and the copy keeps counting as the card (card guide, takeout box). A
+    flipped special order adds nothing: what it copied is listed before it.
+
+    >>> copy_targets([parse_played(t) for t in ("tofu", "special-order=eel", "flipped:wasabi")])
+    ['eel', 'tofu', 'wasabi']
+    """
+    ids = {p.card if p.flipped else p.counts_as for p in before}
+    return sorted(
+        (c for c in ids if PARTY_CARDS.by_id[c].family not in _NOT_COPIED),
+        key=PARTY_CARDS.order.__getitem__,
+    )
+
+
+def check_copy(p: Played, before: Sequence[Played], where: str, menu: Menu) -> None:
+    """ParseError unless a special order copies a card its player played before it in
+    the round (``before``: that player's cards listed before it).
+
+    A special order copying a chopsticks or spoon is not checked: the copied card may
+    have been used later in the round and gone back into a hand, so it is not listed.
+    Nor is what a flipped special order copied (its face is all the sheet says), but
+    it needs a card before it unless a bonus card is on the menu."""
+    if p.card != "special-order":
+        return
+    targets = copy_targets(before)
+    if p.copies is not None and (
+        p.copies in targets or PARTY_CARDS.by_id[p.copies].family in _BONUS
+    ):
+        return
+    if p.flipped and (before or _BONUS & set(menu.kinds)):
+        return
+    rule = "a special order copies a card its player played earlier in the round"
+    if not targets:
+        written = p.token if p.copies is None else f"special-order={p.copies}"
+        raise ParseError(
+            f"{where}: {written}, but no card it may copy is listed before it: {rule} "
+            "(list the cards in the order played; a special order with nothing to copy "
+            "is discarded, so leave it out)"
+        )
+    may = f"it may copy {', '.join(targets)}"
+    if p.copies is None:
+        raise ParseError(
+            f"{where}: say what the special order copies, e.g. special-order={targets[0]} ({may})"
+        )
+    raise ParseError(
+        f"{where}: special-order={p.copies}, but no {p.copies} is listed before it: "
+        f"{rule} (here {may}; list the cards in the order played)"
+    )
 
 
 def uramaki_places(points: Sequence[int], where: str) -> int:
@@ -367,7 +432,6 @@ def sheet_warnings(
     than the game has, cards that never stay in front, uramaki not scored."""
     out: list[str] = []
     dessert = rs.menu.dessert
-    pile = rs.desserts
     kept_before: Counter[str] = Counter()
     for r, tabs in enumerate(rounds):
         at = f"round {r + 1}"
@@ -396,22 +460,70 @@ def sheet_warnings(
             if on > wasabi:
                 out.append(f"{who}: {on} nigiri on a wasabi, but only {wasabi} wasabi under them")
             used.update(p.card for p in tab)
-        desserts_in_deck = sum(rs.desserts_added[: r + 1]) - sum(kept_before.values())
-        listed = sum(n for c, n in used.items() if PARTY_CARDS.by_id[c].family == dessert)
-        if listed > desserts_in_deck:
-            out.append(
-                f"{at}: {listed} dessert cards listed, but the deck holds at most "
-                f"{desserts_in_deck} in round {r + 1}"
-            )
+        out.extend(dessert_warnings(rs, r, used, kept_before))
         for card, k in sorted(used.items()):
             if PARTY_CARDS.by_id[card].family == dessert:
-                have = pile.get(card, 0) - kept_before[card]
-            else:
-                have = rs.deck.get(card, 0)
+                continue
+            have = rs.deck.get(card, 0)
             if k > have:
                 out.append(f"{at}: {k} x {card} listed, but the deck holds only {have}")
         for tab in tabs:
             kept_before.update(p.card for p in tab if p.kind == dessert and p.copies is None)
+    return out
+
+
+def dessert_warnings(
+    rs: PartyRuleset, r: int, used: Counter[str], kept_before: Counter[str]
+) -> list[str]:
+    """More dessert cards listed in round ``r`` (0-based) than the deck can hold then.
+
+    The deck holds the desserts shuffled in so far (2-5 players 5, 3, 2; 6-8 players
+    7, 5, 3 before rounds 1, 2, 3) less those kept in earlier rounds (``kept_before``,
+    by card; a flipped dessert went back into the deck). When earlier rounds already
+    list more kept than were shuffled in (warned about then), the limit means
+    nothing, and this round is not checked against it.
+
+    >>> rs = sushigo.make(GAME, players=3, menu="master-menu")
+    >>> kept = Counter({"fruit-orange-orange": 1, "fruit-watermelon-watermelon": 2,
+    ...                 "fruit-pineapple-pineapple": 2})
+    >>> total, card = dessert_warnings(rs, 1, Counter({"fruit-orange-orange": 4}), kept)
+    >>> for part in total.split(" ("):
+    ...     print(part)
+    round 2: 4 dessert cards listed, but the deck holds at most 3 in round 2
+    5 + 3 shuffled in by round 2, 5 kept in earlier rounds)
+    >>> card
+    'round 2: 4 x fruit-orange-orange listed, but the game has 2 and 1 was kept before round 2'
+    """
+    out: list[str] = []
+    at = f"round {r + 1}"
+    dessert = rs.menu.dessert
+    added = rs.desserts_added[: r + 1]
+    kept = sum(kept_before.values())
+    listed = sum(n for c, n in used.items() if PARTY_CARDS.by_id[c].family == dessert)
+    limit = sum(added) - kept
+    if kept <= sum(added[:-1]) and listed > limit:
+        why = f"{' + '.join(map(str, added))} shuffled in by {at}"
+        if kept:
+            why += f", {kept} kept in earlier rounds"
+        out.append(
+            f"{at}: {listed} dessert cards listed, but the deck holds at most {limit} "
+            f"in {at} ({why})"
+        )
+    for card, k in sorted(used.items()):
+        if PARTY_CARDS.by_id[card].family != dessert:
+            continue
+        game_has = rs.desserts.get(card, 0)
+        before = kept_before[card]
+        if before > game_has or k <= game_has - before:
+            continue  # fine, or earlier rounds already list too many (warned then)
+        if before:
+            was = "was" if before == 1 else "were"
+            out.append(
+                f"{at}: {k} x {card} listed, but the game has {game_has} and {before} "
+                f"{was} kept before {at}"
+            )
+        else:
+            out.append(f"{at}: {k} x {card} listed, but the deck holds only {game_has}")
     return out
 
 

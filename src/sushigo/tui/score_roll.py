@@ -379,6 +379,7 @@ def score_roll_sheet(sheet: RollSheet) -> dict[str, Any]:
         tokens = token_points(sheet.menus, sheet.chopsticks)
         totals = [t + d + k for t, d, k in zip(totals, dessert, tokens, strict=True)]
     lead = roll_winners(totals, puddings)
+    missing = [key for key in ("menus", "chopsticks") if getattr(sheet, key) is None]
     return {
         "game": GAME,
         "players": n,
@@ -394,10 +395,36 @@ def score_roll_sheet(sheet: RollSheet) -> dict[str, Any]:
         "token_scores": tokens,
         "totals": totals,
         "complete": complete,
+        "game_end_scored": complete,
+        "game_end_note": None if complete else game_end_note(len(sheet.rounds), missing),
         "leaders": [sheet.names[s] for s in lead],
         "winners": [sheet.names[s] for s in lead] if complete else None,
         "warnings": list(sheet.warnings),
     }
+
+
+def game_end_note(given: int, missing: Sequence[str]) -> str:
+    """Why the game-end points (pudding tokens, leftover menu and chopsticks tokens)
+    are not in the totals: ``given`` rounds, the token counts ``missing``.
+
+    >>> game_end_note(2, [])
+    'Game-end points are not scored yet: they come after round 3 (2 of 3 rounds given).'
+    >>> for part in game_end_note(3, ["chopsticks"]).split("; "):
+    ...     print(part)
+    Game-end points are not scored: give every player's unused chopsticks tokens ('chopsticks')
+    the totals are the rounds' points only.
+    """
+    if given < ROUNDS:
+        return (
+            f"Game-end points are not scored yet: they come after round {ROUNDS} "
+            f"({given} of {ROUNDS} rounds given)."
+        )
+    what = " and ".join({"menus": "menu"}.get(key, key) for key in missing)
+    keys = " and ".join(map(repr, missing))
+    return (
+        f"Game-end points are not scored: give every player's unused {what} tokens "
+        f"({keys}); the totals are the rounds' points only."
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -417,6 +444,15 @@ def tray_text(tray: Sequence[str]) -> Text:
     return groups_text([[(face_label(e), face_style(e), k) for e, k in counts.items()]])
 
 
+def final_title(result: dict[str, Any]) -> str:
+    """The totals table's title: final, so far, or every round but no game end."""
+    if result["complete"]:
+        return "Final scores"
+    if len(result["rounds"]) < ROUNDS:
+        return "Scores so far"
+    return "Scores without the game end (not scored)"
+
+
 def roll_final_table(result: dict[str, Any]) -> Table:
     """Rounds, pudding tokens and points, leftover tokens and points, totals."""
     names: list[str] = result["names"]
@@ -432,7 +468,7 @@ def roll_final_table(result: dict[str, Any]) -> Table:
         result["puddings"],
         result["dessert_scores"],
         result["totals"],
-        "Final scores" if result["complete"] else "Scores so far",
+        final_title(result),
         dessert_title="Pts",
         more=(
             ("Menus+Chop.", left),
@@ -457,19 +493,10 @@ def show_roll_result(result: dict[str, Any], console: Console) -> None:
     complete = result["complete"]
     console.rule("Totals")
     console.print(roll_final_table(result))
-    given = len(result["rounds"])
     if result["puddings_from_trays"]:
         console.print("Pudding tokens counted from the pudding dice on the trays.")
-    if given < ROUNDS:
-        console.print(
-            f"Game-end points are not scored yet: they come after round {ROUNDS} "
-            f"({given} of {ROUNDS} rounds given)."
-        )
-    elif not complete:
-        console.print(
-            "Game-end points are not scored: give every player's unused menu and "
-            "chopsticks tokens ('menus' and 'chopsticks')."
-        )
+    if not complete:
+        console.print(Text(result["game_end_note"], style="bold yellow"))
     else:
         console.print(
             "Game end: pudding tokens most +6, fewest -6; 1 point per 2 unused menu and "
