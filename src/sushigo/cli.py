@@ -1,4 +1,9 @@
-"""The ``sushigo`` command: play, simulate, tournament, score, replay, hint, rules, bench."""
+"""The ``sushigo`` command: play, simulate, tournament, score, replay, hint, rules, bench.
+
+It parses arguments and dispatches to the front end or library function that does
+the work; the option parsers are :mod:`sushigo.present.options`. Nothing imports
+this module (tests/test_layers.py checks it).
+"""
 
 from __future__ import annotations
 
@@ -8,61 +13,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from sushigo.core.errors import SushiGoError
-
-
-def parse_variants(values: Sequence[str] | None) -> dict[str, bool]:
-    """``--variant pass-both-ways --variant soy-sauce,dummy`` as ruleset options."""
-    options: dict[str, bool] = {}
-    for value in values or []:
-        for name in value.split(","):
-            name = name.strip().lower().replace("-", "_")
-            if name:
-                options[name] = True
-    return options
-
-
-def game_options(args: argparse.Namespace, players: int | None = None) -> dict[str, Any]:
-    """Ruleset options from ``--variant`` and ``--menu`` (``--menu random`` is drawn
-    for ``players`` from ``--seed``)."""
-    options: dict[str, Any] = dict(parse_variants(args.variant))
-    menu = getattr(args, "menu", None)
-    if menu:
-        options["menu"] = resolve_menu(menu, players, getattr(args, "seed", None))
-    dice = getattr(args, "dice", None)
-    if dice:
-        options["dice"] = dice_table(getattr(args, "game", None), dice)
-    return options
-
-
-def dice_table(game: str | None, path: str) -> dict[str, tuple[str, ...]]:
-    """The Sushi Roll face table in the file ``--dice`` names (checked)."""
-    from sushigo.core.errors import OptionsError
-    from sushigo.play.files import load_dice
-
-    if game != "sushi-roll":
-        raise OptionsError("--dice goes with --game sushi-roll")
-    return load_dice(path)
-
-
-def resolve_menu(menu: str, players: int | None, seed: int | None) -> str:
-    """``menu`` itself, or for ``random`` a random legal Sushi Go Party! menu for
-    ``players``, drawn from ``seed`` (the same seed, the same menu), as its kinds."""
-    if menu.strip().lower() != "random":
-        return menu
-    import random
-
-    from sushigo.core.errors import OptionsError
-    from sushigo.games.party_cards import random_menu
-
-    if players is None:
-        raise OptionsError("a random menu needs the number of players (--players)")
-    rng = random.Random(f"sushigo-menu-{seed}") if seed is not None else random.SystemRandom()
-    return ",".join(random_menu(rng, players).kinds[1:])
-
-
-def parse_list(value: str | None) -> list[str]:
-    """A comma-separated list, blanks dropped."""
-    return [v.strip() for v in (value or "").split(",") if v.strip()]
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -265,11 +215,11 @@ def _dispatch(args: argparse.Namespace) -> Any:
 
         return run_score(args)
     if command == "simulate":
-        from sushigo.play.simulate import run_simulate
+        from sushigo.tui.reports import run_simulate
 
         return run_simulate(args)
     if command == "tournament":
-        from sushigo.play.tournament_report import run_tournament_command
+        from sushigo.tui.reports import run_tournament_command
 
         return run_tournament_command(args)
     if command == "hint":
@@ -281,9 +231,10 @@ def _dispatch(args: argparse.Namespace) -> Any:
 
         return run_replay(args)
     if command == "rules":
-        from sushigo.play.rules_text import run_rules
+        from sushigo.present.rules import rules_page
 
-        return run_rules(args)
+        print(rules_page(args.game, args.menu, args.dice), end="")
+        return 0
     if command == "serve":
         from sushigo.web.serve import run_serve
 

@@ -10,20 +10,20 @@ from collections.abc import Sequence
 from typing import Any
 
 from sushigo.core.records import make_record
-from sushigo.core.ruleset import Ruleset
-from sushigo.core.state import State
+from sushigo.core.ruleset import AnyRuleset
+from sushigo.core.state import AnyState
 from sushigo.games.driver import Observer, play_game
 
 __all__ = ["Observer", "play_game", "record_game", "seat_names"]
 
 
-def seat_names(ruleset: Ruleset, names: Sequence[str]) -> list[str]:
+def seat_names(ruleset: AnyRuleset, names: Sequence[str]) -> list[str]:
     """Names for every seat (the dummy is called "Dummy")."""
     return list(names) + ["Dummy"] * (ruleset.seats - len(names))
 
 
 def record_game(
-    state: State,
+    state: AnyState,
     names: Sequence[str],
     agent_specs: Sequence[str],
     seed: int | None,

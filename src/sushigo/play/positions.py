@@ -19,8 +19,8 @@ from typing import Any
 
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
 from sushigo.core.records import card_lists, guard, record_rounds, ruleset_of
-from sushigo.core.ruleset import Ruleset
-from sushigo.core.state import State
+from sushigo.core.ruleset import AnyRuleset
+from sushigo.core.state import AnyState
 from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, ClassicState, Deal, Draw
 from sushigo.games.party import MenuDraw, PartyDeal, PartyRuleset, PartyState
 from sushigo.games.party_cards import PARTY_CARDS
@@ -36,7 +36,7 @@ class Position:
 
     step: int
     """The step's number, counted from 1 over the whole game."""
-    state: State
+    state: AnyState
     """The state before the step (from :func:`positions`: the walker's own state,
     which moves on with the walk; :func:`position_at` gives a copy)."""
     actions: dict[int, Any]
@@ -79,7 +79,7 @@ def position_at(record: dict[str, Any], step: int, where: str = "record") -> Pos
     raise OptionsError(f"{where}: there is no step {step}; the game has {count} decision steps")
 
 
-def _parse(rs: Ruleset, text: str, where: str) -> Any:
+def _parse(rs: AnyRuleset, text: str, where: str) -> Any:
     try:
         return rs.parse_action(text)
     except ParseError as exc:
@@ -257,7 +257,7 @@ def _roll(rs: RollRuleset, record: dict[str, Any], where: str) -> Iterator[Posit
 # -- sushigo hint ----------------------------------------------------------------
 
 
-def _at(state: State) -> str:
+def _at(state: AnyState) -> str:
     """Where in the game a position is, for people."""
     rnd = getattr(state, "round", 0) + 1
     if isinstance(state, RollState):

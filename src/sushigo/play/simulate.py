@@ -1,12 +1,12 @@
-"""Many seeded bot games: mean scores, win rates and 95% intervals per agent."""
+"""Many seeded bot games: mean scores, win rates and 95% intervals per agent.
+
+Pure: this module plays and counts, and prints nothing. The ``sushigo simulate``
+command, with its table and progress bar, is :mod:`sushigo.tui.reports`.
+"""
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import IO, Any
@@ -14,7 +14,7 @@ from typing import IO, Any
 from sushigo.agents import make_agent
 from sushigo.core.errors import OptionsError
 from sushigo.core.records import dumps
-from sushigo.core.ruleset import Ruleset, make
+from sushigo.core.ruleset import AnyRuleset
 from sushigo.play.loop import play_game, record_game
 
 
@@ -72,7 +72,7 @@ def labels(specs: Sequence[str]) -> list[str]:
 
 
 def simulate(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     specs: Sequence[str],
     games: int,
     seed: int = 0,
@@ -114,88 +114,3 @@ def simulate(
         if progress is not None:
             progress(g + 1)
     return stats
-
-
-def run_simulate(args: argparse.Namespace) -> int:
-    from sushigo.cli import game_options, parse_list
-
-    if args.games < 1:
-        raise OptionsError("--games must be at least 1")
-    specs = parse_list(args.agents)
-    players = args.players if args.players is not None else len(specs)
-    ruleset = make(args.game, players=players, **game_options(args, players))
-    if len(specs) != ruleset.players:
-        raise OptionsError(
-            f"--agents lists {len(specs)} agents for {ruleset.players} players; give one per seat"
-        )
-    out: IO[str] | None = None
-    if args.records:
-        try:
-            out = open(args.records, "w", encoding="utf-8")  # noqa: SIM115
-        except OSError as exc:
-            raise OptionsError(f"cannot write records to {args.records}: {exc.strerror}") from None
-    start = time.perf_counter()
-    try:
-        stats = _run_with_progress(ruleset, specs, args, out)
-    finally:
-        if out is not None:
-            out.close()
-    elapsed = time.perf_counter() - start
-    rows = [s.summary() for s in stats]
-    if args.json:
-        print(
-            json.dumps(
-                {
-                    "game": ruleset.name,
-                    "players": ruleset.players,
-                    "options": dict(ruleset.options),
-                    "games": args.games,
-                    "seed": args.seed,
-                    "rotate": not args.no_rotate,
-                    "seconds": round(elapsed, 3),
-                    "agents": rows,
-                },
-                indent=2,
-            )
-        )
-        return 0
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(title=f"{ruleset.describe()}: {args.games} games, seeds {args.seed}..")
-    for col in ("agent", "mean score (95% CI)", "win rate (95% CI)"):
-        table.add_column(col)
-    for r in rows:
-        lo, hi = r["score_ci95"]
-        wlo, whi = r["win_rate_ci95"]
-        table.add_row(
-            r["agent"],
-            f"{r['mean_score']:.2f} ({lo:.2f}-{hi:.2f})",
-            f"{100 * r['win_rate']:.1f}% ({100 * wlo:.1f}-{100 * whi:.1f}%)",
-        )
-    console = Console()
-    console.print(table)
-    console.print(f"{args.games / elapsed:,.0f} games/s")
-    return 0
-
-
-def _run_with_progress(
-    ruleset: Ruleset, specs: list[str], args: argparse.Namespace, out: IO[str] | None
-) -> list[AgentStats]:
-    if not sys.stderr.isatty():
-        return simulate(
-            ruleset, specs, args.games, args.seed, rotate=not args.no_rotate, records=out
-        )
-    from rich.progress import Progress
-
-    with Progress(transient=True) as bar:
-        task = bar.add_task("playing", total=args.games)
-        return simulate(
-            ruleset,
-            specs,
-            args.games,
-            args.seed,
-            rotate=not args.no_rotate,
-            records=out,
-            progress=lambda done: bar.update(task, completed=done),
-        )

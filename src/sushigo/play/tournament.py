@@ -1,8 +1,9 @@
 """Tournaments: seating, duplicate deals, parallel games, ratings and statistics.
 
 Pure: this module plans and plays games and computes figures; it prints
-nothing. The tables, the plots and the command line are in
-:mod:`sushigo.play.tournament_report`; docs/tournaments.md explains the method.
+nothing. The files and plots are in :mod:`sushigo.play.tournament_report`, the
+tables and the command line in :mod:`sushigo.tui.reports`; docs/tournaments.md
+explains the method.
 
 Seating. With ``A`` listed agents and ``N`` seats a *lineup* says which agent
 sits in each seat, and a *set* plays one lineup ``N`` times, rotated one seat
@@ -33,7 +34,7 @@ from sushigo.agents import make_agent
 from sushigo.agents.base import Agent, View
 from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
-from sushigo.core.ruleset import Ruleset, make
+from sushigo.core.ruleset import AnyRuleset, make
 from sushigo.play.loop import play_game, record_game
 from sushigo.play.simulate import AgentStats, labels
 
@@ -129,11 +130,11 @@ class GameJob:
     set_index: int
     """Duplicate set: the games of a set share ``deal_seed``."""
     game: str
-    """Ruleset name."""
+    """AnyRuleset name."""
     players: int
     """Number of players."""
     options: dict[str, Any]
-    """Ruleset options, defaults filled in."""
+    """AnyRuleset options, defaults filled in."""
     deal_seed: int
     """Seed of the chance stream (the deal, the rolls)."""
     lineup: tuple[int, ...]
@@ -225,11 +226,11 @@ class Plan:
     """A tournament's games, before they are played."""
 
     game: str
-    """Ruleset name."""
+    """AnyRuleset name."""
     players: int
     """Number of players."""
     options: dict[str, Any]
-    """Ruleset options, defaults filled in."""
+    """AnyRuleset options, defaults filled in."""
     specs: tuple[str, ...]
     """Listed agent specs."""
     labels: tuple[str, ...]
@@ -242,7 +243,7 @@ class Plan:
     """The games, in order."""
 
 
-def plan(ruleset: Ruleset, specs: Sequence[str], games: int, seed: int = 0) -> Plan:
+def plan(ruleset: AnyRuleset, specs: Sequence[str], games: int, seed: int = 0) -> Plan:
     """Plan a tournament of at least ``games`` games (rounded up to whole blocks).
 
     Game ``g`` of set ``j = g // N`` is dealt from seed ``seed + j``; the agent
@@ -598,7 +599,7 @@ def summarize(plan: Plan, results: Sequence[GameResult], seconds: float = 0.0) -
 
 
 def run_tournament(
-    ruleset: Ruleset,
+    ruleset: AnyRuleset,
     specs: Sequence[str],
     games: int,
     seed: int = 0,

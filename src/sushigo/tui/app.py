@@ -23,16 +23,16 @@ import sushigo
 from sushigo.agents import make_agent
 from sushigo.agents.base import Agent
 from sushigo.agents.hints import HINT_MS
-from sushigo.cli import dice_table, parse_list, parse_variants, resolve_menu
 from sushigo.core.actions import Pick
 from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
-from sushigo.core.state import State
+from sushigo.core.state import AnyState
 from sushigo.core.views import PlayerView
 from sushigo.games.classic import ClassicRuleset, ClassicState
 from sushigo.games.party import PartyRuleset
 from sushigo.games.roll import RollRuleset
 from sushigo.play.loop import play_game, record_game, seat_names
+from sushigo.present.options import dice_table, parse_list, parse_variants, resolve_menu
 from sushigo.tui.cards import tableau_text
 from sushigo.tui.human import HumanAgent, InputFn, Quit, console_input
 from sushigo.tui.party_app import play_party_session
@@ -124,7 +124,7 @@ class Table:
     def screen(self, view: PlayerView) -> RenderableType:
         return turn_screen(view, self.names, self.reveal)
 
-    def __call__(self, event: str, state: State, detail: Any) -> None:
+    def __call__(self, event: str, state: AnyState, detail: Any) -> None:
         if event != "turn" or not isinstance(state, ClassicState):
             return
         if isinstance(detail, Mapping):
@@ -275,7 +275,7 @@ def run_play(
     hint_ms = HINT_MS if getattr(args, "hints", False) else None
     if hint_ms is not None:
         console.print("Type 'hint' at any question for the best options found by a short search.")
-    state: State
+    state: AnyState
     try:
         if isinstance(ruleset, PartyRuleset):
             state = play_party_session(

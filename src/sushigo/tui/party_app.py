@@ -23,7 +23,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from sushigo.agents.base import Agent
-from sushigo.core.state import State
+from sushigo.core.state import AnyState
 from sushigo.games.party import Happening, MenuDraw, PartyRuleset, PartyState, PartyView
 from sushigo.games.party_actions import PartyPick, parse_party_action
 from sushigo.games.party_scoring import parse_played
@@ -109,7 +109,7 @@ class PartyTable:
 
     # -- the observer ---------------------------------------------------------------
 
-    def __call__(self, event: str, state: State, detail: Any) -> None:
+    def __call__(self, event: str, state: AnyState, detail: Any) -> None:
         if not isinstance(state, PartyState):
             return
         drawn = detail.cards if isinstance(detail, MenuDraw) else ()

@@ -19,7 +19,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from sushigo.agents.base import Agent
-from sushigo.core.state import State
+from sushigo.core.state import AnyState
 from sushigo.games.roll import (
     CHOPSTICKS,
     MENU,
@@ -114,7 +114,7 @@ class RollTable:
 
     # -- the observer -------------------------------------------------------------
 
-    def __call__(self, event: str, state: State, detail: Any) -> None:
+    def __call__(self, event: str, state: AnyState, detail: Any) -> None:
         if not isinstance(state, RollState):
             return
         if event == "chance":

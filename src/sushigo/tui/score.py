@@ -49,11 +49,11 @@ from rich.console import Console
 from rich.text import Text
 
 import sushigo
-from sushigo.cli import parse_variants
 from sushigo.core.errors import OptionsError, ParseError
 from sushigo.games.classic import CLASSIC_CARDS, ROUNDS, ClassicRuleset, winners
 from sushigo.play.files import read_text
 from sushigo.play.loop import seat_names as seat_names_of
+from sushigo.present.options import parse_variants
 from sushigo.tui.cards import tableau_text
 from sushigo.tui.party_screen import menu_table
 from sushigo.tui.score_party import (

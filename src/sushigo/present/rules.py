@@ -1,26 +1,45 @@
-"""``sushigo rules``: the rules summary and every ruling the project made."""
+"""``sushigo rules`` as text: the rules summary and every ruling the project made,
+with Sushi Go Party!'s menus and card ids and Sushi Roll's dice faces."""
 
 from __future__ import annotations
 
-import argparse
-import importlib
 import textwrap
+from types import ModuleType
 
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import game_names
+from sushigo.games import classic, party, roll
+from sushigo.games.party_cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, find_menu
+from sushigo.games.roll import RollRuleset, faces_text
+from sushigo.play.files import load_dice
 
-_MODULES = {
-    "sushi-go": "sushigo.games.classic",
-    "sushi-go-party": "sushigo.games.party",
-    "sushi-roll": "sushigo.games.roll",
+_MODULES: dict[str, ModuleType] = {
+    "sushi-go": classic,
+    "sushi-go-party": party,
+    "sushi-roll": roll,
 }
+"""The module holding each game's ``SUMMARY`` and ``RULINGS``."""
+
+
+def rules_page(game: str, menu: str | None = None, dice: str | None = None) -> str:
+    """All that ``sushigo rules --game GAME [--menu NAME] [--dice FILE]`` prints."""
+    text = rules_text(game)
+    if game == "sushi-go-party":
+        text += party_text(menu)
+    elif menu:
+        raise OptionsError("--menu goes with --game sushi-go-party")
+    if game == "sushi-roll":
+        text += roll_text(dice)
+    elif dice:
+        raise OptionsError("--dice goes with --game sushi-roll")
+    return text
 
 
 def rules_text(game: str) -> str:
     """The summary and rulings of a registered game, as text."""
     if game not in _MODULES:
         raise OptionsError(f"unknown game {game!r}; games are: {', '.join(game_names())}")
-    module = importlib.import_module(_MODULES[game])
+    module = _MODULES[game]
     rulings = "\n".join(
         textwrap.fill(r, 78, initial_indent="  - ", subsequent_indent="    ")
         for r in module.RULINGS
@@ -30,8 +49,6 @@ def rules_text(game: str) -> str:
 
 def party_text(menu_name: str | None) -> str:
     """Sushi Go Party!'s menus and card ids, or one menu's cards with their ids."""
-    from sushigo.games.party_cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, find_menu
-
     if menu_name:
         menu = find_menu(menu_name)
         low, high = menu.players()
@@ -60,28 +77,10 @@ def party_text(menu_name: str | None) -> str:
 
 def roll_text(dice: str | None) -> str:
     """Sushi Roll's dice: the reconstructed default faces, or those of a ``--dice`` file."""
-    from sushigo.cli import dice_table
-    from sushigo.games.roll import RollRuleset, faces_text
-
     if dice:
-        ruleset = RollRuleset(2, dice=dice_table("sushi-roll", dice))
+        ruleset = RollRuleset(2, dice=load_dice(dice))
         head = f"Dice faces from {dice}:"
     else:
         ruleset = RollRuleset(2)
         head = "Dice faces (default: the project's reconstruction, not printed in the rulebook):"
     return f"\n{head}\n{faces_text(ruleset)}\n"
-
-
-def run_rules(args: argparse.Namespace) -> int:
-    text = rules_text(args.game)
-    dice = getattr(args, "dice", None)
-    if args.game == "sushi-go-party":
-        text += party_text(args.menu)
-    elif args.menu:
-        raise OptionsError("--menu goes with --game sushi-go-party")
-    if args.game == "sushi-roll":
-        text += roll_text(dice)
-    elif dice:
-        raise OptionsError("--dice goes with --game sushi-roll")
-    print(text, end="")
-    return 0
