@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-dev
 RUNSTAMP := $(VENV)/.installed
 # The compiled (mypyc) engine; see src/sushigo/games/__init__.py.
-ACCEL_SRC := $(wildcard src/sushigo/games/*.py) tools/build_accel.py
+ACCEL_SRC := $(wildcard src/sushigo/games/*.py src/sushigo/games/*/*.py) tools/build_accel.py
 ACCEL  := $(VENV)/.accel-built
 # The browser and database the tests use; see test-services below.
 PG_URL := build/postgres-url

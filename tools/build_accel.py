@@ -9,20 +9,16 @@ newer than every source it was built from; see src/sushigo/games/__init__.py.
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 from mypyc.build import mypycify
 from setuptools import setup
 
-MODULES = [
-    "sushigo/games/party_cards.py",
-    "sushigo/games/party_scoring.py",
-    "sushigo/games/party_actions.py",
-    "sushigo/games/classic.py",
-    "sushigo/games/party.py",
-    "sushigo/games/roll_dice.py",
-    "sushigo/games/roll.py",
-    "sushigo/games/driver.py",
-]
+MODULES = sorted(
+    str(p) for p in Path("sushigo/games").rglob("*.py") if p != Path("sushigo/games/__init__.py")
+)
+"""Every module under games/ but the package's own __init__ (the loader); the same
+list as ``sushigo.games.engine_sources``."""
 
 if __name__ == "__main__":
     sys.argv[1:] = ["build_ext", "--inplace"]

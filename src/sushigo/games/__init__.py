@@ -1,49 +1,53 @@
 """Rulesets. Importing this package registers every game by name.
 
-The engine modules may also be compiled with mypyc (``make accel``, which
-``make test`` and ``make bench`` run; see tools/build_accel.py): each compiled
-module sits next to its source and Python prefers it. The build is used only
-while it is newer than every source it was built from (``games/*.py`` and
-``core/*.py``); otherwise, or with ``SUSHIGO_PURE=1`` in the environment, every
-engine module is loaded from source, so an edit is never hidden by an old build.
+Each game is a package of the same modules (``games/classic/``, ``games/party/``,
+``games/roll/``), and :mod:`sushigo.games.driver` is the game loop compiled with
+them.
+
+The engine may also be compiled with mypyc (``make accel``, which ``make test``
+and ``make bench`` run; see tools/build_accel.py): each compiled module sits next
+to its source and Python prefers it. The build is used only while it is complete
+and newer than every source it was built from (everything under ``games/`` and
+``core/``); otherwise, or with ``SUSHIGO_PURE=1`` in the environment, every engine
+module is loaded from source, so an edit is never hidden by an old build.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import importlib.abc
+import importlib.machinery
 import os
 import sys
 import warnings
-from importlib.machinery import EXTENSION_SUFFIXES
+from collections.abc import Sequence
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
 from pathlib import Path
 from types import ModuleType
 
 _HERE = Path(__file__).resolve().parent
 _CORE = _HERE.parent / "core"
-ENGINE = (
-    "party_cards",
-    "party_scoring",
-    "party_actions",
-    "classic",
-    "party",
-    "roll_dice",
-    "roll",
-    "driver",
-)
-"""The modules compiled together, in import order."""
+GAMES = ("classic", "party", "roll")
+"""The game packages, each registering its ruleset when imported."""
 
 
-def _compiled(name: str) -> list[Path]:
-    return [p for p in (_HERE / f"{name}{s}" for s in EXTENSION_SUFFIXES) if p.exists()]
+def engine_sources() -> list[Path]:
+    """Every module compiled into the engine: all of ``games/`` but this file."""
+    return sorted(p for p in _HERE.rglob("*.py") if p != _HERE / "__init__.py")
+
+
+def _compiled(source: Path) -> list[Path]:
+    stem = source.with_suffix("")
+    return [p for p in (Path(f"{stem}{s}") for s in EXTENSION_SUFFIXES) if p.exists()]
 
 
 def _use_compiled() -> bool:
     """Whether the compiled engine is present, current and wanted."""
     if os.environ.get("SUSHIGO_PURE"):
         return False
-    builds = [p for name in ENGINE for p in _compiled(name)]
-    if len(builds) < len(ENGINE):
+    sources = engine_sources()
+    builds = [b for s in sources for b in _compiled(s)]
+    if len(builds) < len(sources):
         if builds:
             warnings.warn(
                 "the compiled engine is incomplete; using the source "
@@ -53,8 +57,8 @@ def _use_compiled() -> bool:
             )
         return False
     built = min(p.stat().st_mtime for p in builds)
-    sources = [*_HERE.glob("*.py"), *_CORE.glob("*.py")]
-    if built < max(p.stat().st_mtime for p in sources):
+    every = [*_HERE.rglob("*.py"), *_CORE.glob("*.py")]
+    if built < max(p.stat().st_mtime for p in every):
         warnings.warn(
             "the compiled engine is older than the source; using the source "
             "(run 'make accel' to rebuild it)",
@@ -65,27 +69,32 @@ def _use_compiled() -> bool:
     return True
 
 
-def _load(name: str, compiled: bool) -> ModuleType:
-    """Import ``sushigo.games.<name>``, from its build or from its source."""
-    full = f"{__name__}.{name}"
-    if full in sys.modules:
-        return sys.modules[full]
-    if compiled or not _compiled(name):
-        return importlib.import_module(full)
-    spec = importlib.util.spec_from_file_location(full, _HERE / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[full] = module
-    spec.loader.exec_module(module)
-    return module
+class _SourceOnly(importlib.abc.MetaPathFinder):
+    """Finds this package's modules as source, passing over compiled ones beside them."""
+
+    def find_spec(
+        self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
+    ) -> ModuleSpec | None:
+        if not fullname.startswith(f"{__name__}.") or not path:
+            return None
+        loaders = (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
+        for entry in path:
+            spec = importlib.machinery.FileFinder(entry, loaders).find_spec(fullname, target)
+            if spec is not None:
+                return spec
+        return None
 
 
-_COMPILED = _use_compiled()
-for _name in ENGINE:
-    _load(_name, _COMPILED)
+COMPILED = _use_compiled()
+"""Whether the engine runs compiled (for benchmarks and reports)."""
+if not COMPILED and any(_compiled(s) for s in engine_sources()):
+    sys.meta_path.insert(0, _SourceOnly())
+
+for _name in (*GAMES, "driver"):
+    importlib.import_module(f"{__name__}.{_name}")
 
 classic = sys.modules[f"{__name__}.classic"]
 party = sys.modules[f"{__name__}.party"]
 roll = sys.modules[f"{__name__}.roll"]
 
-__all__ = ["classic", "party", "roll"]
+__all__ = ["COMPILED", "GAMES", "classic", "engine_sources", "party", "roll"]
