@@ -12,8 +12,7 @@ import pytest
 import sushigo
 from sushigo.agents import agent_names, make_agent
 from sushigo.agents.greedy import GreedyAgent
-from sushigo.core.views import PlayerView
-from sushigo.games.classic import ClassicRuleset, ClassicState
+from sushigo.games.classic import ClassicRuleset, ClassicState, PlayerView
 from sushigo.play import play_game
 
 VARIANTS = ("pass_both_ways", "dummy", "reshuffle", "soy_sauce")

@@ -14,9 +14,8 @@ import pytest
 
 import sushigo
 from oracle import VARIANTS, rulebook_puddings
-from sushigo.core.actions import Pick
 from sushigo.core.errors import IllegalActionError, OptionsError
-from sushigo.games.classic import ClassicState, Deal, Draw, score_round
+from sushigo.games.classic import ClassicState, Deal, Draw, Pick, score_round
 
 FULL_DECK = {
     "tempura": 14,

@@ -81,7 +81,7 @@ def test_the_playouts_maki_share_is_maki_points_for_one_seat(
 ) -> None:
     """The quick playout's one-seat count (kept for speed: it saves a fifth of a quick
     search's instructions) must agree with the rule's maki_points."""
-    from sushigo.games.classic import _maki_share
+    from sushigo.games.classic.playout import _maki_share
 
     seat = data.draw(st.integers(0, len(icons) - 1))
     mine = data.draw(st.integers(0, 12))

@@ -17,10 +17,9 @@ import sushigo
 from sushigo.agents import make_agent
 from sushigo.agents.hints import hints
 from sushigo.cli import main
-from sushigo.core.actions import Pick
 from sushigo.core.records import loads
 from sushigo.core.state import State
-from sushigo.games.classic import Deal
+from sushigo.games.classic import Deal, Pick
 from sushigo.games.roll import BeltRoll, RollDeal, RollState, take
 from sushigo.games.roll_dice import FACES
 from sushigo.play import play_game

@@ -19,9 +19,8 @@ from hypothesis import strategies as st
 
 import sushigo
 from oracle import VARIANTS, rulebook_puddings
-from sushigo.core.actions import Pick
 from sushigo.core.records import dumps, loads, make_record, replay
-from sushigo.games.classic import ClassicState, Deal, Draw, score_round
+from sushigo.games.classic import ClassicState, Deal, Draw, Pick, score_round
 
 HAND_SIZE = {2: 10, 3: 9, 4: 8, 5: 7}
 

@@ -11,10 +11,9 @@ import pytest
 
 import sushigo
 from sushigo.agents import make_agent
-from sushigo.core.actions import Pick
 from sushigo.core.errors import RecordError
 from sushigo.core.records import dumps, loads, make_record, replay
-from sushigo.games.classic import ClassicState, Deal
+from sushigo.games.classic import ClassicState, Deal, Pick
 from sushigo.play import play_game, record_game
 
 Record = dict[str, Any]

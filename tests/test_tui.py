@@ -14,10 +14,9 @@ from rich.console import Console
 
 import sushigo
 from sushigo.agents import make_agent
-from sushigo.core.actions import Pick
 from sushigo.core.errors import OptionsError
 from sushigo.core.records import replay
-from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, ClassicState, Deal
+from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, ClassicState, Deal, Pick
 from sushigo.tui.app import play_session, run_play, seats_and_bots
 from sushigo.tui.human import HumanAgent, Quit, parse_cards
 

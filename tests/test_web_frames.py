@@ -21,12 +21,9 @@ from typing import Any
 import pytest
 
 import sushigo
-from sushigo.core.actions import Pick
 from sushigo.core.state import State
-from sushigo.games.classic import ClassicState
-from sushigo.games.classic import determinize as classic_determinize
+from sushigo.games.classic import ClassicState, Pick
 from sushigo.games.party import PartyState
-from sushigo.games.party import determinize as party_determinize
 from sushigo.games.party_actions import parse_party_action
 from sushigo.games.party_scoring import parse_played
 from sushigo.games.roll import RollState, parse_roll_action
@@ -247,10 +244,7 @@ def test_resampled_hidden_cards_change_nothing(config: tuple[str, dict[str, Any]
             continue
         for seat in range(state.ruleset.players):
             view = state.observe(seat)
-            if isinstance(state, ClassicState):
-                world: State = classic_determinize(view, rng)
-            else:
-                world = party_determinize(view, rng)
+            world = state.ruleset.determinize(view, rng)
             n = state.ruleset.players
             differed += any(world.hand(s) != state.hand(s) for s in range(n))  # type: ignore[attr-defined]
             mine, theirs = seat_frame(state, seat), seat_frame(world, seat)

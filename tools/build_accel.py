@@ -14,11 +14,10 @@ from pathlib import Path
 from mypyc.build import mypycify
 from setuptools import setup
 
-MODULES = sorted(
-    str(p) for p in Path("sushigo/games").rglob("*.py") if p != Path("sushigo/games/__init__.py")
-)
-"""Every module under games/ but the package's own __init__ (the loader); the same
-list as ``sushigo.games.engine_sources``."""
+MODULES = sorted(str(p) for p in Path("sushigo/games").rglob("*.py") if p.name != "__init__.py")
+"""Every module under games/ but the packages' ``__init__`` files (the loader, and
+each game's list of what it exports); the same list as
+``sushigo.games.engine_sources``."""
 
 if __name__ == "__main__":
     sys.argv[1:] = ["build_ext", "--inplace"]

@@ -11,8 +11,6 @@ from sushigo.core import (
     IllegalActionError,
     OptionsError,
     ParseError,
-    Pick,
-    PlayerView,
     RecordError,
     Ruleset,
     State,
@@ -20,6 +18,7 @@ from sushigo.core import (
     game_names,
     make,
 )
+from sushigo.games.classic import Pick, PlayerView
 
 __version__ = "0.1.0"
 

@@ -7,7 +7,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import check_options
-from sushigo.core.views import PlayerView
+from sushigo.games.classic import PlayerView
 from sushigo.games.party import PartyView
 from sushigo.games.roll import RollView
 
@@ -20,7 +20,7 @@ class Agent(Protocol):
     """Anything that decides from a view and the legal actions.
 
     The view is what the ruleset's ``observe`` builds: a
-    :class:`~sushigo.core.views.PlayerView` in Sushi Go!, a
+    :class:`~sushigo.games.classic.views.PlayerView` in Sushi Go!, a
     :class:`~sushigo.games.party.PartyView` in Sushi Go Party!, a
     :class:`~sushigo.games.roll.RollView` in Sushi Roll. ``observes``
     False tells the game loop the agent never reads its view, so the loop may

@@ -25,7 +25,7 @@ score, set against what it does to the other seats:
   the hand next. In the two-player dummy variant the dummy's card is chosen for
   what it does to the maki and pudding races and what it denies the opponent.
 
-Reads only its :class:`~sushigo.core.views.PlayerView` and the legal actions.
+Reads only its :class:`~sushigo.games.classic.views.PlayerView` and the legal actions.
 The seeded generator is used for tie-breaking alone, so play is reproducible.
 """
 
@@ -40,8 +40,7 @@ from sushigo.agents.base import View, register_agent
 from sushigo.agents.greedy_party import party_act
 from sushigo.agents.greedy_roll import roll_act
 from sushigo.agents.odds import at_least, sig
-from sushigo.core.views import PlayerView
-from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset
+from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, PlayerView
 from sushigo.games.party import PartyView
 from sushigo.games.roll import RollView
 

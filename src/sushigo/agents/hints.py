@@ -22,9 +22,7 @@ from typing import Any
 
 from sushigo.agents.base import View
 from sushigo.agents.mcts import MCTSAgent
-from sushigo.core.actions import Pick
-from sushigo.core.views import PlayerView
-from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, free_wasabi
+from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, Pick, PlayerView, free_wasabi
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollView
 from sushigo.games.roll_dice import FACES, score_trays
 

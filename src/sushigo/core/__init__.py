@@ -1,6 +1,5 @@
 """The pure rules core: standard library only, no I/O."""
 
-from sushigo.core.actions import Pick
 from sushigo.core.cards import CardTable, CardType
 from sushigo.core.errors import (
     IllegalActionError,
@@ -11,7 +10,6 @@ from sushigo.core.errors import (
 )
 from sushigo.core.ruleset import Ruleset, game_names, make, register
 from sushigo.core.state import State
-from sushigo.core.views import PlayerView
 
 __all__ = [
     "CardTable",
@@ -19,8 +17,6 @@ __all__ = [
     "IllegalActionError",
     "OptionsError",
     "ParseError",
-    "Pick",
-    "PlayerView",
     "RecordError",
     "Ruleset",
     "State",

@@ -32,8 +32,9 @@ GAMES = ("classic", "party", "roll")
 
 
 def engine_sources() -> list[Path]:
-    """Every module compiled into the engine: all of ``games/`` but this file."""
-    return sorted(p for p in _HERE.rglob("*.py") if p != _HERE / "__init__.py")
+    """Every module compiled into the engine: all of ``games/`` but the packages'
+    ``__init__`` files, which only gather what each game exports."""
+    return sorted(p for p in _HERE.rglob("*.py") if p.name != "__init__.py")
 
 
 def _compiled(source: Path) -> list[Path]:

@@ -23,12 +23,10 @@ import sushigo
 from sushigo.agents import make_agent
 from sushigo.agents.base import Agent
 from sushigo.agents.hints import HINT_MS
-from sushigo.core.actions import Pick
 from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
 from sushigo.core.state import AnyState
-from sushigo.core.views import PlayerView
-from sushigo.games.classic import ClassicRuleset, ClassicState
+from sushigo.games.classic import ClassicRuleset, ClassicState, Pick, PlayerView
 from sushigo.games.party import PartyRuleset
 from sushigo.games.roll import RollRuleset
 from sushigo.play.loop import play_game, record_game, seat_names

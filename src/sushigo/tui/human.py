@@ -24,11 +24,9 @@ from rich.markup import escape
 from rich.text import Text
 
 from sushigo.agents.base import View
-from sushigo.core.actions import Pick
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import IllegalActionError, ParseError
-from sushigo.core.views import PlayerView
-from sushigo.games.classic import CLASSIC_CARDS
+from sushigo.games.classic import CLASSIC_CARDS, Pick, PlayerView
 from sushigo.tui.cards import card_name
 from sushigo.tui.screen import numbered, turn_screen
 

@@ -19,11 +19,9 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sushigo.core.actions import Pick
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import ParseError
-from sushigo.core.views import PlayerView
-from sushigo.games.classic import FAMILIES, ROUNDS, score_round
+from sushigo.games.classic import FAMILIES, ROUNDS, Pick, PlayerView, score_round
 from sushigo.tui.cards import card_text, cards_text, names_list, tableau_text
 
 FAMILY_TITLES = {

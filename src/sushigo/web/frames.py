@@ -22,11 +22,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sushigo.core.actions import Pick
 from sushigo.core.ruleset import AnyRuleset
 from sushigo.core.state import AnyState
-from sushigo.core.views import PlayerView
-from sushigo.games.classic import CLASSIC_CARDS, FAMILIES, ClassicRuleset, ClassicState
+from sushigo.games.classic import (
+    CLASSIC_CARDS,
+    FAMILIES,
+    ClassicRuleset,
+    ClassicState,
+    Pick,
+    PlayerView,
+)
 from sushigo.games.classic import ROUNDS as CLASSIC_ROUNDS
 from sushigo.games.party import Happening, PartyRuleset, PartyState, PartyView, Pending
 from sushigo.games.party_actions import Choice, PartyPick, parse_party_action

@@ -1,11 +1,13 @@
-"""Actions: what a seat decides. Cards are named by type, never by position."""
+"""Sushi Go!: what a seat decides. Cards are named by type, never by position."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import ParseError
+from sushigo.games.classic.cards import _NIGIRI, CLASSIC_CARDS
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,6 @@ class Pick:
     def parse(cls, text: str, table: CardTable) -> Pick:
         """Read the notation; card names may be ids, names or unique prefixes.
 
-        >>> from sushigo.games.classic import CLASSIC_CARDS
         >>> str(Pick.parse("wasabi + squid", CLASSIC_CARDS))
         'wasabi+squid-nigiri'
         >>> Pick.parse("tempura dummy:pudding", CLASSIC_CARDS)
@@ -61,3 +62,17 @@ class Pick:
         if not own:
             raise ParseError("no card given: name the card you take, e.g. 'tempura'")
         return cls(tuple(own), dummy)
+
+
+_SINGLES = {c: Pick((c,)) for c in CLASSIC_CARDS.ids}
+_PAIRS = {(a, b): Pick((a, b)) for a in CLASSIC_CARDS.ids for b in CLASSIC_CARDS.ids}
+_WASABI_FIRST = frozenset(("wasabi", n) for n in _NIGIRI)
+"""Pairs whose order matters when no wasabi is free: wasabi first triples the nigiri."""
+_TWO_NIGIRI = frozenset((a, b) for a in _NIGIRI for b in _NIGIRI if a != b)
+"""Pairs whose order matters when exactly one wasabi is free: it takes the first nigiri."""
+"""Chopsticks pairs whose order changes the outcome; both orders are legal actions."""
+
+
+def _singles_of(hand: Iterable[str]) -> tuple[Pick, ...]:
+    """One single-card pick per card type in a hand, in the hand's order."""
+    return tuple([_SINGLES[c] for c in dict.fromkeys(hand)])

@@ -1,11 +1,10 @@
-"""What one player may know: the only way hidden information leaves the core."""
+"""Sushi Go!: what one player may know, the only way hidden information leaves a state."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-if TYPE_CHECKING:
-    from sushigo.core.ruleset import Ruleset
+from sushigo.core.ruleset import Ruleset
 
 
 class PlayerView(NamedTuple):
