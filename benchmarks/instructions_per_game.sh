@@ -37,5 +37,5 @@ count() {
 }
 base=$(count 0)
 total=$(count "$games")
-engine=$("$python" -c 'import sushigo.games.classic as c; print("source" if c.__file__.endswith(".py") else "compiled")')
+engine=$("$python" -c 'import sushigo.games as g; print("compiled" if g.COMPILED else "source")')
 echo "instructions per random $game game, $players players${menu:+, $menu} ($engine engine): $(( (total - base) / games ))"

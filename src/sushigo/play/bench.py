@@ -128,9 +128,9 @@ def measure_mcts(
 
 def engine_build() -> str:
     """Which engine is loaded: ``"compiled"`` (mypyc) or ``"source"``."""
-    from sushigo.games import classic
+    from sushigo.games import COMPILED
 
-    return "source" if (classic.__file__ or "").endswith(".py") else "compiled"
+    return "compiled" if COMPILED else "source"
 
 
 def run_bench(args: argparse.Namespace) -> int:

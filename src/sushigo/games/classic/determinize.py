@@ -3,32 +3,28 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
 
 from sushigo.games.classic.actions import _singles_of
 from sushigo.games.classic.cards import _ORDER, DUMMY_HAND_SIZE
 from sushigo.games.classic.state import _DRAW, _PICK, ClassicState, RoundResult
 from sushigo.games.classic.views import PlayerView
 
-if TYPE_CHECKING:
-    from sushigo.games.classic.ruleset import ClassicRuleset
 
-
-def determinize(rs: ClassicRuleset, view: PlayerView, rng: random.Random) -> ClassicState:
+def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
     """A whole position consistent with ``view``, for search: the viewer's hand and
     the hands it saw earlier this round as they are now; every other hand (in the
     two-player dummy variant, the card the other player drew and the dummy's pile)
     and the undealt cards dealt at random from the cards the viewer has not seen.
-    It reads nothing but the view (``rs`` is the view's ruleset), and
-    ``world.observe(view.seat) == view``.
+    It reads nothing but the view, and ``world.observe(view.seat) == view``.
 
     >>> import sushigo
     >>> state = sushigo.make("sushi-go", players=3).new_game()
     >>> state.apply_chance(state.sample_chance(random.Random(1)))
-    >>> world = determinize(state.ruleset, state.observe(0), random.Random(2))
+    >>> world = determinize(state.observe(0), random.Random(2))
     >>> world.hand(0) == state.hand(0), len(world.hand(1)), world.to_act()
     (True, 9, (0, 1, 2))
     """
+    rs = view.ruleset
     n = view.seats
     seat = view.seat
     players = rs.players

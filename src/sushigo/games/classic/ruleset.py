@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import OptionsError, ParseError
@@ -18,14 +18,17 @@ from sushigo.games.classic.cards import (
     HAND_SIZES,
     OPTIONS,
 )
-from sushigo.games.classic.determinize import determinize
-from sushigo.games.classic.records import record_body, replay
 from sushigo.games.classic.scoring import pudding_points, score_round
-from sushigo.games.classic.state import ClassicState
-from sushigo.games.classic.views import PlayerView
+
+if TYPE_CHECKING:
+    from sushigo.games.classic.state import ClassicState
+    from sushigo.games.classic.views import PlayerView
+
+# The state, its view and the records name the ruleset, so this module imports
+# them where they are used, not at its top.
 
 
-class ClassicRuleset(Ruleset["ClassicState", PlayerView, Pick]):
+class ClassicRuleset(Ruleset["ClassicState", "PlayerView", Pick]):
     """Sushi Go!: ``sushigo.make("sushi-go", players=4, pass_both_ways=True)``."""
 
     name: ClassVar[str] = "sushi-go"
@@ -83,6 +86,8 @@ class ClassicRuleset(Ruleset["ClassicState", PlayerView, Pick]):
         return -1 if self.options["pass_both_ways"] and round_index == 1 else 1
 
     def new_game(self) -> ClassicState:
+        from sushigo.games.classic.state import ClassicState
+
         return ClassicState(self)
 
     def parse_action(self, text: str) -> Pick:
@@ -111,12 +116,18 @@ class ClassicRuleset(Ruleset["ClassicState", PlayerView, Pick]):
         return Pick(cards, ids[d - 1] if d else None)
 
     def determinize(self, view: PlayerView, rng: random.Random) -> ClassicState:
-        return determinize(self, view, rng)
+        from sushigo.games.classic.determinize import determinize
+
+        return determinize(view, rng)
 
     def record_body(self, state: ClassicState) -> dict[str, Any]:
+        from sushigo.games.classic.records import record_body
+
         return record_body(self, state)
 
     def replay(self, record: dict[str, Any], where: str = "record") -> ClassicState:
+        from sushigo.games.classic.records import replay
+
         return replay(self, record, where)
 
     def score_round(self, tableaux: Sequence[Sequence[str]]) -> list[dict[str, int]]:

@@ -472,8 +472,9 @@ class ClassicState(State[PlayerView, Pick, "Deal | Draw"]):
         if self._phase != _PICK or self._rules.dummy or len(actions) != n:
             return State.apply(self, actions)
         picks = []
+        given: Mapping[int, object] = actions  # anything: State.apply names what is wrong
         for seat in range(n):
-            act: object = actions.get(seat)  # anything: State.apply names what is wrong
+            act = given.get(seat)
             if not isinstance(act, Pick) or act.dummy is not None:
                 return State.apply(self, actions)
             cards = act.cards

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from sushigo.core.ruleset import Ruleset
+from sushigo.games.classic.ruleset import ClassicRuleset
 
 
 class PlayerView(NamedTuple):
@@ -15,7 +15,7 @@ class PlayerView(NamedTuple):
     (absolute seat ``(seat + i) % seats``). Holds no other seat's hidden cards.
     """
 
-    ruleset: Ruleset[Any, Any, Any]
+    ruleset: ClassicRuleset
     """The rules being played (public)."""
     seat: int
     """The viewer's absolute seat."""
