@@ -1,4 +1,5 @@
-"""Compile the rules engines with mypyc, in place, as one extension group.
+"""Compile the rules engines (the core and every game) with mypyc, in place, as one
+extension group.
 
 Run from ``src/`` (``make accel`` does): ``python ../tools/build_accel.py``.
 The modules are compiled together (group ``sushigo.games.engine``) so calls
@@ -14,9 +15,13 @@ from pathlib import Path
 from mypyc.build import mypycify
 from setuptools import setup
 
-MODULES = sorted(str(p) for p in Path("sushigo/games").rglob("*.py") if p.name != "__init__.py")
-"""Every module under games/ but the packages' ``__init__`` files (the loader, and
-each game's list of what it exports); the same list as
+MODULES = sorted(
+    str(p)
+    for p in (*Path("sushigo/core").glob("*.py"), *Path("sushigo/games").rglob("*.py"))
+    if p.name != "__init__.py"
+)
+"""Every module of core/ and games/ but the packages' ``__init__`` files (the
+loader, and each package's list of what it exports); the same list as
 ``sushigo.games.engine_sources``."""
 
 if __name__ == "__main__":

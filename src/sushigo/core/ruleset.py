@@ -93,15 +93,17 @@ def game_names() -> list[str]:
     return sorted(_REGISTRY)
 
 
-def make(name: str, players: int | None = None, **options: Any) -> AnyRuleset:
-    """Build a registered ruleset: ``make("sushi-go", players=4, pass_both_ways=True)``."""
-    try:
-        factory = _REGISTRY[name]
-    except KeyError:
+def make(name: object, players: object = None, **options: Any) -> AnyRuleset:
+    """Build a registered ruleset: ``make("sushi-go", players=4, pass_both_ways=True)``.
+
+    ``name`` and ``players`` may be any object: a wrong one gets a message saying
+    what is wrong (OptionsError), as the options do."""
+    factory = _REGISTRY.get(name) if isinstance(name, str) else None
+    if factory is None:
         raise OptionsError(
             f"unknown game {name!r}; games are: {', '.join(game_names()) or 'none'}"
-        ) from None
-    check_options(name, factory, options, fixed="players")
+        )
+    check_options(str(name), factory, options, fixed="players")
     if players is None:
         return factory(**options)
     return factory(players=players, **options)

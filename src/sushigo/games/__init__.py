@@ -4,12 +4,14 @@ Each game is a package of the same modules (``games/classic/``, ``games/party/``
 ``games/roll/``), and :mod:`sushigo.games.driver` is the game loop compiled with
 them.
 
-The engine may also be compiled with mypyc (``make accel``, which ``make test``
-and ``make bench`` run; see tools/build_accel.py): each compiled module sits next
-to its source and Python prefers it. The build is used only while it is complete
-and newer than every source it was built from (everything under ``games/`` and
-``core/``); otherwise, or with ``SUSHIGO_PURE=1`` in the environment, every engine
-module is loaded from source, so an edit is never hidden by an old build.
+The engine, the core and every game, may also be compiled with mypyc (``make
+accel``, which ``make test`` and ``make bench`` run; see tools/build_accel.py):
+each compiled module sits next to its source and Python prefers it. The build is
+used only while it is complete and newer than every source it was built from
+(everything under ``core/`` and ``games/``); otherwise, or with ``SUSHIGO_PURE=1``
+in the environment, every engine module is loaded from source, so an edit is never
+hidden by an old build. This package is imported before any module of the core
+(``sushigo/__init__.py`` imports it first), so it decides for both.
 """
 
 from __future__ import annotations
@@ -32,9 +34,10 @@ GAMES = ("classic", "party", "roll")
 
 
 def engine_sources() -> list[Path]:
-    """Every module compiled into the engine: all of ``games/`` but the packages'
-    ``__init__`` files, which only gather what each game exports."""
-    return sorted(p for p in _HERE.rglob("*.py") if p.name != "__init__.py")
+    """Every module compiled into the engine: all of ``core/`` and ``games/`` but the
+    packages' ``__init__`` files, which only gather what each package exports."""
+    every = [*_CORE.glob("*.py"), *_HERE.rglob("*.py")]
+    return sorted(p for p in every if p.name != "__init__.py")
 
 
 def _compiled(source: Path) -> list[Path]:
@@ -71,12 +74,13 @@ def _use_compiled() -> bool:
 
 
 class _SourceOnly(importlib.abc.MetaPathFinder):
-    """Finds this package's modules as source, passing over compiled ones beside them."""
+    """Finds the engine's modules (``sushigo.core`` and ``sushigo.games``) as source,
+    passing over compiled ones beside them."""
 
     def find_spec(
         self, fullname: str, path: Sequence[str] | None, target: ModuleType | None = None
     ) -> ModuleSpec | None:
-        if not fullname.startswith(f"{__name__}.") or not path:
+        if not fullname.startswith(("sushigo.core.", f"{__name__}.")) or not path:
             return None
         loaders = (importlib.machinery.SourceFileLoader, importlib.machinery.SOURCE_SUFFIXES)
         for entry in path:

@@ -24,9 +24,9 @@ Card names may be ids, printed names or unique prefixes when parsed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from typing import Final, TypeVar, overload
+from typing import Final
 
+from sushigo.core.actions import LazySequence
 from sushigo.core.errors import ParseError
 from sushigo.games.party_cards import KINDS, PARTY_CARDS
 from sushigo.games.party_scoring import FLIPPED, parse_played
@@ -210,40 +210,7 @@ def parse_party_action(text: str) -> PartyAction:
     return pick_of(card, copy, call)
 
 
-T = TypeVar("T")
-
-
-class _Lazy(Sequence[T]):
-    """A read-only sequence whose items are built one at a time, on demand."""
-
-    _size: int
-
-    def _item(self, index: int) -> T:
-        """Item ``index``, 0 <= index < len(self)."""
-        raise NotImplementedError
-
-    def __len__(self) -> int:
-        return self._size
-
-    @overload
-    def __getitem__(self, index: int) -> T: ...
-    @overload
-    def __getitem__(self, index: slice) -> tuple[T, ...]: ...
-    def __getitem__(self, index: int | slice) -> T | tuple[T, ...]:
-        if isinstance(index, slice):
-            return tuple([self._item(i) for i in range(*index.indices(self._size))])
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError(index)
-        return self._item(index)
-
-    def __iter__(self) -> Iterator[T]:
-        for i in range(self._size):
-            yield self._item(i)
-
-
-class CallChoices(_Lazy[PartyPick]):
+class CallChoices(LazySequence[PartyPick]):
     """Every pick of a seat that may call a bonus card: each plain pick, then each of
     them with each call, built one at a time on demand."""
 
@@ -265,7 +232,7 @@ class CallChoices(_Lazy[PartyPick]):
         return value.call in self._calls and pick_of(value.card, value.copy) in self._base
 
 
-class FlipChoices(_Lazy[Choice]):
+class FlipChoices(LazySequence[Choice]):
     """Every ``flip`` a takeout box may make: each sub-multiset of the cards that may
     be flipped, without building them all (the random agent draws one by index).
 

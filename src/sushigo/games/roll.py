@@ -24,11 +24,11 @@ import textwrap
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Final, NamedTuple
 
+from sushigo.core.actions import LazySequence
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
 from sushigo.core.records import compare, compare_fields, final_fields, guard, record_rounds
 from sushigo.core.ruleset import Ruleset, register
 from sushigo.core.state import State
-from sushigo.games.party_actions import _Lazy
 from sushigo.games.roll_dice import (
     DEFAULT_DICE,
     DICE_COUNTS,
@@ -321,7 +321,7 @@ def action_from_id(number: int) -> RollAction:
     raise ValueError(f"no action has id {number}")
 
 
-class TurnChoices(_Lazy[RollAction]):
+class TurnChoices(LazySequence[RollAction]):
     """Every decision of the seat whose turn it is, built on demand: each distinct
     die to take, then each chopsticks swap, then each menu re-roll."""
 
