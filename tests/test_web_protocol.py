@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
 from sushigo.core.records import replay
+from sushigo.games.classic import CLASSIC_CARDS
 from sushigo.web.app import BURST, FLOOD_CLOSE, MAX_BODY, MAX_FRAME
 from web_client import client, create, my_turn, play_out, socket, until
 
@@ -252,19 +253,8 @@ def test_an_illegal_choice_is_refused(c: TestClient) -> None:
     with socket(c, t["id"]) as ws:
         turn = _joined(c, ws, t["token"])
         hand = set(turn["frame"]["hand"])
-        absent = next(
-            card
-            for card in (
-                "pudding",
-                "tempura",
-                "sashimi",
-                "dumpling",
-                "wasabi",
-                "chopsticks",
-                "maki-3",
-            )
-            if card not in hand
-        )
+        # a hand of 10 holds at most 10 of the 13 card types: some type is absent
+        absent = next(card for card in CLASSIC_CARDS.ids if card not in hand)
         ws.send_json({"type": "act", "action": absent, "step": turn["step"]})
         err = until(ws, "error")
         assert err["code"] == "illegal" and "not one of your choices" in err["message"]
