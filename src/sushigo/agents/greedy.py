@@ -32,7 +32,7 @@ The seeded generator is used for tie-breaking alone, so play is reproducible.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import exp, sqrt
 from typing import Any
 
@@ -41,8 +41,6 @@ from sushigo.agents.greedy_party import party_act
 from sushigo.agents.greedy_roll import roll_act
 from sushigo.agents.odds import at_least, sig
 from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, PlayerView
-from sushigo.games.party import PartyView
-from sushigo.games.roll import RollView
 
 # --- tunable weights ---------------------------------------------------------
 
@@ -313,12 +311,15 @@ class GreedyAgent:
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if len(legal) == 1:
             return legal[0]
-        if isinstance(view, PartyView):
-            return party_act(view, legal, self._rng)
-        if isinstance(view, RollView):
-            return roll_act(view, legal, self._rng)
-        if not isinstance(view, PlayerView) or not isinstance(view.ruleset, ClassicRuleset):
+        if view is None:
             return legal[self._rng.randrange(len(legal))]
+        policy = POLICIES.get(view.ruleset.name)
+        if policy is None:  # a game greedy does not know: any legal action
+            return legal[self._rng.randrange(len(legal))]
+        return policy(self, view, legal)
+
+    def _classic(self, view: PlayerView, legal: Sequence[Any]) -> Any:
+        """Sushi Go!: the pick with the best one-step estimate, ties broken at random."""
         scores = self._score(view, legal)
         best = max(scores)
         top = [a for a, v in zip(legal, scores, strict=True) if v >= best - 1e-9]
@@ -330,7 +331,6 @@ class GreedyAgent:
 
     def _score(self, view: PlayerView, legal: Sequence[Any]) -> list[float]:
         rs = view.ruleset
-        assert isinstance(rs, ClassicRuleset)
         n = view.seats
         dummy_rel = (2 - view.seat) % n if rs.dummy else -1
         players = tuple(i for i in range(1, n) if i != dummy_rel)
@@ -564,5 +564,12 @@ def _context(
     sums = [_summary(view.tableaux[i], view.desserts[i]) for i in range(n)]
     return ctx, sums
 
+
+POLICIES: dict[str, Callable[[GreedyAgent, Any, Sequence[Any]], Any]] = {
+    "sushi-go": lambda agent, view, legal: agent._classic(view, legal),
+    "sushi-go-party": lambda agent, view, legal: party_act(view, legal, agent._rng),
+    "sushi-roll": lambda agent, view, legal: roll_act(view, legal, agent._rng),
+}
+"""Greedy's decision in each game, by ruleset name; a new game adds one line."""
 
 register_agent("greedy", GreedyAgent)

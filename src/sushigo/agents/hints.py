@@ -16,15 +16,15 @@ describes them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from sushigo.agents.base import View
 from sushigo.agents.mcts import MCTSAgent
-from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, Pick, PlayerView, free_wasabi
+from sushigo.games.classic import CLASSIC_CARDS, Pick, PlayerView, free_wasabi
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollView
-from sushigo.games.roll_dice import FACES, score_trays
+from sushigo.games.roll.dice import FACES, score_trays
 
 HINT_MS = 300.0
 """The default search budget of a hint, in milliseconds."""
@@ -106,11 +106,8 @@ def effect(view: View, action: Any) -> str | None:
     die gives, or what a token does (``re-rolls 3 dice``, ``swaps your tempura for
     seat 2's squid nigiri``). Sushi Go Party!: None.
     """
-    if isinstance(view, PlayerView) and isinstance(action, Pick):
-        return _classic_effect(view, action)
-    if isinstance(view, RollView) and isinstance(action, RollAction):
-        return _roll_effect(view, action)
-    return None
+    what = EFFECTS.get(view.ruleset.name)
+    return what(view, action) if what is not None else None
 
 
 def _found(win_rate: float, games: int, mean_score: float) -> str:
@@ -144,8 +141,6 @@ def _card(card: str) -> str:
 
 def _classic_effect(view: PlayerView, pick: Pick) -> str | None:
     rs = view.ruleset
-    if not isinstance(rs, ClassicRuleset):
-        return None
     before = [list(t) for t in view.tableaux]
     mine = list(before[0])
     notes: list[str] = []
@@ -234,3 +229,10 @@ def _roll_note(face: str, tray: Sequence[str], view: RollView) -> str:
             return f"+{_plural(got, 'pudding')} ({view.puddings[0] + got} in all)"
         return f"+{_plural(got, token + ' token')}"
     return _card(face)
+
+
+EFFECTS: dict[str, Callable[[Any, Any], str | None]] = {
+    "sushi-go": _classic_effect,
+    "sushi-roll": _roll_effect,
+}
+"""What an action does at once, in each game that can say it, by ruleset name."""

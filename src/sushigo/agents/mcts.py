@@ -55,7 +55,6 @@ from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import AnyRuleset
 from sushigo.core.state import AnyState as State
 from sushigo.games.driver import rollout
-from sushigo.games.roll import RollState, RollView
 
 ROLLOUTS = ("auto", "greedy", "heuristic", "random")
 OPPONENTS = ("greedy", "rollout")
@@ -76,6 +75,28 @@ def determinize(view: View, rng: random.Random) -> State:
     rules: AnyRuleset = view.ruleset  # the view's own game: its determinize takes it
     world: State = rules.determinize(view, rng)
     return world
+
+
+@dataclass(frozen=True)
+class Profile:
+    """How the search plays one game, where the games differ."""
+
+    paired: bool = False
+    """Paired sweeps by default (``paired=auto``): the dice make playouts noisy."""
+    rollout: str = "greedy"
+    """The playout policy of ``rollout=auto``."""
+    takes_and_greedy: bool = False
+    """Search only the dice to take and the token use greedy would make (Sushi Roll
+    offers up to 255 re-rolls; searching them all spreads the iterations too thin)."""
+
+
+DEFAULT_PROFILE = Profile()
+PROFILES: dict[str, Profile] = {
+    # greedy's playouts are too slow in Sushi Roll for enough of them in 100 ms
+    "sushi-roll": Profile(paired=True, rollout="heuristic", takes_and_greedy=True),
+}
+"""Each game's search profile, by ruleset name; a game not listed searches with
+:data:`DEFAULT_PROFILE`."""
 
 
 @dataclass
@@ -156,6 +177,8 @@ class MCTSAgent:
         model and the ``greedy`` playout."""
         self.last_iterations = 0
         """Iterations of the last search (for benchmarks and hints)."""
+        self._profile = DEFAULT_PROFILE
+        """The profile of the game searched last (set by :meth:`analyze`)."""
 
     def act(self, view: View | None, legal: Sequence[Any]) -> Any:
         if view is None:
@@ -182,14 +205,13 @@ class MCTSAgent:
         rng = self._rng
         me = view.seat
         root = _Node()
-        # paired sweeps by default in Sushi Roll, where the dice make playouts noisy
-        paired = self.paired == "yes" or (self.paired == "auto" and isinstance(view, RollView))
+        profile = PROFILES.get(view.ruleset.name, DEFAULT_PROFILE)
+        self._profile = profile
+        paired = self.paired == "yes" or (self.paired == "auto" and profile.paired)
         greedy = self._memo_greedy()
-        # auto: greedy playouts, but the quick ones in Sushi Roll, where greedy's are
-        # slow and a 100 ms search needs more of them (docs/agents.md)
         kind = self.rollout
         if kind == "auto":
-            kind = "heuristic" if isinstance(view, RollView) else "greedy"
+            kind = profile.rollout
         policy = greedy if kind == "greedy" else self._policy(kind, rng)
         model = greedy if self.opponents == "greedy" else policy
         deadline = None if self.iterations else time.perf_counter() + self.ms / 1000.0
@@ -234,7 +256,7 @@ class MCTSAgent:
         self, world: State, me: int, legal: Sequence[Any], rng: random.Random
     ) -> Sequence[Any]:
         """The actions a paired sweep tries, one iteration each, in one world."""
-        if isinstance(world, RollState):
+        if self._profile.takes_and_greedy:
             return self._roll_options(world, me, legal)
         return _candidates(legal, rng)
 
@@ -264,7 +286,7 @@ class MCTSAgent:
             other = model if node is not None else policy
             for seat, legal in state.decisions():
                 if seat == me and node is not None:
-                    if node.order is None and isinstance(state, RollState):
+                    if node.order is None and self._profile.takes_and_greedy:
                         node.order = self._roll_options(state, me, legal)
                         node.fixed = True
                     if first is not None and not path:  # a paired sweep names the root action
@@ -290,7 +312,7 @@ class MCTSAgent:
             n.score += returns[me]
             n.wins += won
 
-    def _roll_options(self, state: RollState, me: int, legal: Sequence[Any]) -> list[Any]:
+    def _roll_options(self, state: State, me: int, legal: Sequence[Any]) -> list[Any]:
         """Sushi Roll: the actions searched at a node are the dice to take, and the
         token use greedy would make now, if any (searching every re-roll and swap
         spreads the iterations too thin, and their deeper subtrees look better than
