@@ -60,13 +60,7 @@ ALLOWED_THIRD_PARTY: dict[str, set[str]] = {
 }
 """Optional packages a lower-layer module may import, and only lazily."""
 
-EXCEPTIONS: dict[tuple[str, str], str] = {
-    ("sushigo.web.app", "sushigo.tui.score"): (
-        "POST /api/score reads and scores a sheet with tui.score.score_document: the "
-        "score-sheet readers still live beside their terminal rendering. They move to "
-        "present/ (issue 13); then delete this entry and the web extra drops rich."
-    ),
-}
+EXCEPTIONS: dict[tuple[str, str], str] = {}
 """Known violations, (importing module, imported module) with the reason. This list
 must only shrink: an entry that no longer matches an import fails the test."""
 

@@ -23,8 +23,8 @@ import pytest
 import sushigo
 from sushigo.cli import main
 from sushigo.games.roll import RollState
+from sushigo.present.sheets.roll import load_roll_sheet, score_roll_sheet
 from sushigo.tui.score import run_score
-from sushigo.tui.score_roll import load_roll_sheet, score_roll_sheet
 
 Capsys = pytest.CaptureFixture[str]
 ROLL = "sushi-roll"

@@ -24,21 +24,16 @@ import sushigo
 from sushigo.core.state import State
 from sushigo.games.classic import ClassicState, Pick
 from sushigo.games.party import PartyState
-from sushigo.games.party_actions import parse_party_action
-from sushigo.games.party_scoring import parse_played
+from sushigo.games.party.actions import parse_party_action
+from sushigo.games.party.scoring import parse_played
 from sushigo.games.roll import RollState, parse_roll_action
-from sushigo.web.frames import (
-    _classic_entries,
-    _columns,
-    _party_entries,
-    catalog,
-    classic_label,
-    party_label,
-    public_frame,
-    replay_frame,
-    roll_label,
-    seat_frame,
-)
+from sushigo.present.base import columns as _columns
+from sushigo.present.classic import pick_label as classic_label
+from sushigo.present.classic import tableau_entries as _classic_entries
+from sushigo.present.frames import catalog, public_frame, replay_frame, seat_frame
+from sushigo.present.party import action_label as party_label
+from sushigo.present.party import tableau_entries as _party_entries
+from sushigo.present.roll import action_label as roll_label
 
 CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("sushi-go", {"players": 2}),

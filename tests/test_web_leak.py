@@ -16,7 +16,7 @@ import pytest
 from sushigo.core.records import replay
 from sushigo.core.state import State
 from sushigo.play.positions import positions
-from sushigo.web import frames
+from sushigo.present import frames
 from web_client import client, create, play_out, socket, until
 
 

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sushigo.core.errors import OptionsError
-from sushigo.games.party_cards import random_menu
+from sushigo.games.party.cards import random_menu
 from sushigo.play.files import load_dice
 
 

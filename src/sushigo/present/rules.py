@@ -9,7 +9,7 @@ from types import ModuleType
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import game_names
 from sushigo.games import classic, party, roll
-from sushigo.games.party_cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, find_menu
+from sushigo.games.party.cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, find_menu
 from sushigo.games.roll import RollRuleset, faces_text
 from sushigo.play.files import load_dice
 

@@ -1,4 +1,5 @@
-"""How classic cards look in the terminal: names, colours, tableau summaries.
+"""How classic cards look in the terminal: colours and tableau summaries (the names
+are :mod:`sushigo.present.classic`'s).
 
 :data:`COLOUR_STYLES` also colours the Sushi Roll dice faces (tui/roll_screen.py)."""
 
@@ -9,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from rich.text import Text
 
 from sushigo.games.classic import CLASSIC_CARDS
+from sushigo.present.classic import card_name, tableau_entries
 
 COLOUR_STYLES: dict[str, str] = {
     "red": "bold red",
@@ -23,16 +25,6 @@ COLOUR_STYLES: dict[str, str] = {
 }
 """A rich style for each background colour of a classic card or a Sushi Roll die
 face (``soy`` is the classic soy sauce card, ``orange`` the menu face)."""
-
-
-def card_name(card: str) -> str:
-    """A card's name for display (``Maki 2`` for ``Maki roll (2)``; it parses back)."""
-    t = CLASSIC_CARDS.by_id.get(card)
-    if t is None:
-        return card
-    if t.family == "maki":
-        return f"Maki {t.icons}"
-    return t.name
 
 
 def card_style(card: str) -> str:
@@ -52,20 +44,10 @@ def tableau_groups(cards: Sequence[str]) -> list[tuple[str, str, int]]:
     A nigiri that landed on a wasabi is shown with it (``Wasabi+Squid nigiri``);
     an empty wasabi is shown alone. Groups keep the order of first appearance.
     """
-    tokens: list[tuple[str, str]] = []
-    free: list[int] = []
-    for c in cards:
-        if c == "wasabi":
-            free.append(len(tokens))
-            tokens.append(("Wasabi", card_style(c)))
-        elif CLASSIC_CARDS.by_id[c].family == "nigiri" and free:
-            i = free.pop(0)
-            tokens[i] = (f"Wasabi+{card_name(c)}", card_style(c))
-        else:
-            tokens.append((card_name(c), card_style(c)))
     counts: dict[tuple[str, str], int] = {}
-    for tok in tokens:
-        counts[tok] = counts.get(tok, 0) + 1
+    for _, label, colour in tableau_entries(cards):
+        key = (label, COLOUR_STYLES.get(colour, ""))
+        counts[key] = counts.get(key, 0) + 1
     return [(label, style, n) for (label, style), n in counts.items()]
 
 
@@ -98,10 +80,3 @@ def cards_text(cards: Iterable[str], sep: str = ", ") -> Text:
             out.append(sep)
         out.append_text(card_text(c))
     return out if out.plain else Text("-", style="dim")
-
-
-def names_list(names: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]

@@ -1,10 +1,11 @@
 """How Sushi Go Party! looks in the terminal, for ``sushigo play`` and ``sushigo score``.
 
-Card names and colours, tableaux grouped by background colour as the rulebook
-suggests ("group them together in columns of the same color"), the menu with
-how each of its cards scores, the table at a decision, and the round and final
-tables. Everything here is built from public information: a
-:class:`~sushigo.games.party.PartyView`, finished rounds, revealed cards.
+Card colours, tableaux grouped by background colour as the rulebook suggests
+("group them together in columns of the same color"), the menu with how each of
+its cards scores, the table at a decision, and the round and final tables. The
+names and texts are :mod:`sushigo.present.party`'s. Everything here is built from
+public information: a :class:`~sushigo.games.party.PartyView`, finished rounds,
+revealed cards.
 """
 
 from __future__ import annotations
@@ -18,55 +19,13 @@ from rich.table import Table
 from rich.text import Text
 
 from sushigo.games.party import ROUNDS, PartyView, Pending
-from sushigo.games.party_actions import PartyPick
-from sushigo.games.party_cards import (
-    APPETIZERS,
-    DESSERTS,
-    KINDS,
-    NIGIRI,
-    PARTY_CARDS,
-    ROLLS,
-    SPECIALS,
-    Menu,
-)
-from sushigo.games.party_scoring import (
-    FLIPPED,
-    ROUND_FAMILIES,
-    URAMAKI_PLACES,
-    Played,
-    parse_played,
-    score_round,
-)
+from sushigo.games.party.actions import PartyPick
+from sushigo.games.party.cards import KINDS, PARTY_CARDS, Menu
+from sushigo.games.party.scoring import FLIPPED, URAMAKI_PLACES, Played, parse_played
+from sushigo.present import party
+from sushigo.present.party import ask_name, card_name, category, kind_name, kind_rule, target_name
 from sushigo.tui.cards import groups_text
 from sushigo.tui.screen import final_table, numbered, round_table
-
-KIND_NAMES: dict[str, str] = {
-    "nigiri": "Nigiri",
-    "maki": "Maki rolls",
-    "temaki": "Temaki",
-    "uramaki": "Uramaki",
-    "tempura": "Tempura",
-    "sashimi": "Sashimi",
-    "dumpling": "Dumpling",
-    "eel": "Eel",
-    "tofu": "Tofu",
-    "onigiri": "Onigiri",
-    "edamame": "Edamame",
-    "miso-soup": "Miso soup",
-    "chopsticks": "Chopsticks",
-    "soy-sauce": "Soy sauce",
-    "tea": "Tea",
-    "menu": "Menu",
-    "spoon": "Spoon",
-    "special-order": "Special order",
-    "takeout-box": "Takeout box",
-    "wasabi": "Wasabi",
-    "pudding": "Pudding",
-    "green-tea-ice-cream": "Green tea ice cream",
-    "fruit": "Fruit",
-    FLIPPED: "Face-down",
-}
-"""Display name of every card kind (and of face-down cards)."""
 
 COLOUR_STYLES: dict[str, str] = {
     "nigiri": "yellow",
@@ -115,65 +74,6 @@ FAMILY_TITLES: dict[str, str] = {
 """Column titles of a round's breakdown (the keys of ROUND_FAMILIES)."""
 
 
-def kind_rule(kind: str, players: int | None = None) -> str:
-    """How one card kind scores or works, in one short line (from the card guide).
-
-    >>> kind_rule("dumpling")
-    '1, 3, 6, 10, 15 points for 1, 2, 3, 4, 5+ dumplings.'
-    """
-    big = players is not None and players >= 6
-    two = players == 2
-    rules = {
-        "nigiri": "Egg 1, salmon 2, squid 3; triple on a wasabi.",
-        "maki": (
-            "Most maki icons 6, second 4, third 2" if big else "Most maki icons 6, second most 3"
-        )
-        + "; ties all take the full points.",
-        "temaki": "Most temaki 4"
-        + ("; no penalty with 2 players." if two else ", fewest (0 counts) -4."),
-        "uramaki": "First to 10 icons scores 8 at once, the next 5, then 2; "
-        "at round end the most icons left take the next place.",
-        "tempura": "5 points per pair.",
-        "sashimi": "10 points per set of 3.",
-        "dumpling": "1, 3, 6, 10, 15 points for 1, 2, 3, 4, 5+ dumplings.",
-        "eel": "1 eel -3 points; 2 or more eels 7.",
-        "tofu": "1 tofu 2 points, 2 tofu 6, 3 or more 0.",
-        "onigiri": "Each set of different shapes: 1, 4, 9, 16 points for 1-4 shapes.",
-        "edamame": "Each scores 1 per opponent with edamame (at most 4).",
-        "miso-soup": "3 points, but if two or more are played in the same turn, "
-        "all of them are discarded.",
-        "chopsticks": "Call it on a later turn: play a second card from your hand; "
-        "the chopsticks go into that hand.",
-        "soy-sauce": "4 points if you have the most colours (ties too).",
-        "tea": "1 point per card in your biggest set of one colour.",
-        "menu": "When played: draw 4 cards, play 1 of them (not a menu).",
-        "spoon": "Call it on a later turn and name a card: the first player to your "
-        "left with it gives it to you and takes the spoon.",
-        "special-order": "Copies a card you played earlier this round.",
-        "takeout-box": "When played: flip any of your cards from earlier turns "
-        "face-down; each is worth 2.",
-        "wasabi": "The next nigiri you play goes on it and scores triple.",
-        "pudding": "Game end: most 6"
-        + ("; no penalty with 2 players." if two else ", fewest (0 counts) -6."),
-        "green-tea-ice-cream": "Game end: 12 points per 4.",
-        "fruit": "Game end, for each fruit by icons: 0 -2, 1 0, 2 1, 3 3, 4 6, 5+ 10.",
-    }
-    return rules[kind]
-
-
-def _category(kind: str) -> str:
-    if kind == NIGIRI:
-        return "Nigiri"
-    if kind in ROLLS:
-        return "Roll"
-    if kind in APPETIZERS:
-        return "Appetizer"
-    if kind in SPECIALS:
-        return "Special"
-    assert kind in DESSERTS, kind
-    return "Dessert"
-
-
 def menu_table(menu: Menu, players: int | None = None) -> Table:
     """The menu: its 8 card kinds and how each scores."""
     title = f"Menu: {menu.name}" if menu.name != "Custom" else "Menu (custom)"
@@ -183,8 +83,8 @@ def menu_table(menu: Menu, players: int | None = None) -> Table:
     table.add_column("How it scores")
     for kind in menu.kinds:
         table.add_row(
-            Text(KIND_NAMES[kind], style=kind_style(kind)),
-            _category(kind),
+            Text(kind_name(kind), style=kind_style(kind)),
+            category(kind),
             kind_rule(kind, players),
         )
     return table
@@ -197,16 +97,6 @@ def menu_table(menu: Menu, players: int | None = None) -> Table:
 def kind_style(kind: str) -> str:
     """The style of a card kind's background colour."""
     return COLOUR_STYLES.get("nigiri" if kind == "wasabi" else kind, "")
-
-
-def card_name(card: str) -> str:
-    """A card's name for display (``Maki 2``, ``Chopsticks (2)``); it parses back."""
-    t = PARTY_CARDS.by_id.get(card)
-    if t is None:
-        return KIND_NAMES.get(card, card)
-    if t.family == "maki":
-        return f"Maki {t.icons}"
-    return t.name
 
 
 def card_style(card: str) -> str:
@@ -230,17 +120,6 @@ def cards_text(cards: Sequence[str], sep: str = ", ") -> Text:
     return out if out.plain else Text("-", style="dim")
 
 
-VARIANT_KINDS = ("nigiri", "maki", "uramaki", "onigiri", "fruit")
-"""Kinds whose cards differ in what they show: a spoon may ask for any of them."""
-
-
-def ask_name(name: str) -> str:
-    """What a spoon asks for: a kind (``Nigiri (any)``, ``Tofu``) or an exact card."""
-    if name in KINDS:
-        return KIND_NAMES[name] + (" (any)" if name in VARIANT_KINDS else "")
-    return card_name(name)
-
-
 def ask_text(name: str) -> Text:
     """:func:`ask_name`, coloured."""
     if name in KINDS:
@@ -248,24 +127,11 @@ def ask_text(name: str) -> Text:
     return card_text(name)
 
 
-def target_name(target: str) -> str:
-    """What a special order copies: a card, or ``a face-down card``."""
-    return "a face-down card" if target == FLIPPED else card_name(target)
-
-
 def played_label(p: Played) -> str:
-    """One card in front of a player, e.g. ``Special order (as Tempura)``,
-    ``Face-down [Eel]``, ``Squid nigiri (on wasabi)``, ``Wasabi (used)``."""
-    if p.flipped:
-        return f"Face-down [{card_name(p.card)}]"
-    name = card_name(p.card)
-    if p.copies is not None:
-        name = f"{name} (as {card_name(p.copies)})"
-    if p.on_wasabi:
-        name += " (on wasabi)"
-    if p.covered:
-        name += " (used)"
-    return name
+    """A card in front of a player as the terminal writes it (``Special order (as
+    Tempura)``, ``Face-down [Eel]``): :func:`sushigo.present.party.played_label` with
+    a face-down card's face in square brackets."""
+    return party.played_label(p, "[]")
 
 
 def played_style(p: Played) -> str:
@@ -290,7 +156,7 @@ def tableau_groups(tab: Sequence[Played]) -> list[list[tuple[str, str, int]]]:
     A nigiri on a wasabi is shown with it (``Wasabi+Squid nigiri``), a copy as
     ``Special order (as Tempura)``, a flipped card as ``Face-down [Eel]``.
 
-    >>> from sushigo.games.party_scoring import parse_played
+    >>> from sushigo.games.party.scoring import parse_played
     >>> tab = [parse_played(t) for t in ("wasabi/covered", "tempura", "squid/on-wasabi",
     ...        "special-order=tempura", "flipped:eel", "egg-nigiri")]
     >>> tableau_groups(tab)  # doctest: +NORMALIZE_WHITESPACE
@@ -298,23 +164,14 @@ def tableau_groups(tab: Sequence[Played]) -> list[list[tuple[str, str, int]]]:
      [('Tempura', 'magenta', 1), ('Special order (as Tempura)', 'magenta', 1)],
      [('Face-down [Eel]', 'dim', 1)]]
     """
-    items: list[list[str]] = []  # [colour, label, style]
-    waiting: list[int] = []  # covered wasabis not yet shown with their nigiri
-    for p in tab:
-        if not p.flipped and p.kind == "wasabi" and p.covered:
-            waiting.append(len(items))
-            items.append([p.colour, played_label(p), played_style(p)])
-        elif not p.flipped and p.kind == "nigiri" and p.on_wasabi and waiting:
-            item = items[waiting.pop(0)]
-            wasabi = item[1].removesuffix(" (used)")
-            item[1] = f"{wasabi}+{played_label(p).removesuffix(' (on wasabi)')}"
-        else:
-            items.append([p.colour, played_label(p), played_style(p)])
-    groups: dict[str, dict[tuple[str, str], int]] = {}
-    for colour, label, style in items:
+    groups: dict[str, dict[str, int]] = {}
+    for _, label, colour in party.tableau_entries(tab, "[]"):
         group = groups.setdefault(colour, {})
-        group[(label, style)] = group.get((label, style), 0) + 1
-    return [[(label, style, n) for (label, style), n in g.items()] for g in groups.values()]
+        group[label] = group.get(label, 0) + 1
+    return [
+        [(label, COLOUR_STYLES.get(colour, ""), n) for label, n in g.items()]
+        for colour, g in groups.items()
+    ]
 
 
 def tableau_text(tab: Sequence[Played]) -> Text:
@@ -369,18 +226,6 @@ def pending_sentence(pending: Pending, view: PartyView, names: Sequence[str]) ->
     return text[0].upper() + text[1:]
 
 
-def running_scores(view: PartyView) -> list[int]:
-    """Each seat's points this round if it ended now (relative), uramaki scored included."""
-    rs = view.ruleset
-    breakdown = score_round(
-        view.tableaux,
-        big_table=rs.big_table,
-        uramaki_claimed=view.uramaki_claimed,
-        uramaki_scored=view.uramaki_scored,
-    )
-    return [sum(b.values()) for b in breakdown]
-
-
 def turn_screen(
     view: PartyView,
     names: Sequence[str],
@@ -400,7 +245,7 @@ def turn_screen(
         text = f"Hands pass left: you pass to {to}; "
         text += "this hand was dealt to you." if view.turn == 0 else f"it came from {came}."
         parts.append(Text(text))
-    running = running_scores(view)
+    running = party.PRESENTER.now(view)
     uramaki = menu.roll == "uramaki"
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
     table.add_column("Player", no_wrap=True)
@@ -463,14 +308,9 @@ def turn_screen(
 def breakdown_columns(
     menu: Menu, breakdowns: Sequence[Mapping[str, int]] = ()
 ) -> list[tuple[str, str]]:
-    """The breakdown keys worth a column: the menu's scoring kinds, face-down cards when
-    a takeout box is on the menu, and any other family that scored."""
-    shown = set(menu.kinds)
-    if "takeout-box" in shown:
-        shown.add(FLIPPED)
-    for b in breakdowns:
-        shown.update(k for k, v in b.items() if v)
-    return [(f, FAMILY_TITLES[f]) for f in ROUND_FAMILIES if f in shown]
+    """The breakdown keys worth a column (:func:`sushigo.present.party.breakdown_keys`)
+    with their titles."""
+    return [(f, FAMILY_TITLES[f]) for f in party.breakdown_keys(menu, breakdowns)]
 
 
 def party_round_table(

@@ -1,10 +1,10 @@
 """How Sushi Roll looks in the terminal, for ``sushigo play --game sushi-roll``.
 
-Dice faces with short names and colours, belts and trays, the table at a
-decision (every belt and tray, each player's tokens, the supply, the red belt,
-whose turn it is), and the round and final tables. Everything in Sushi Roll is
-public but future rolls, so all of it is built from a
-:class:`~sushigo.games.roll.RollView` or from finished rounds.
+Dice faces coloured (their names are :mod:`sushigo.present.roll`'s), belts and
+trays, the table at a decision (every belt and tray, each player's tokens, the
+supply, the red belt, whose turn it is), and the round and final tables.
+Everything in Sushi Roll is public but future rolls, so all of it is built from
+a :class:`~sushigo.games.roll.RollView` or from finished rounds.
 """
 
 from __future__ import annotations
@@ -18,43 +18,25 @@ from rich.table import Table
 from rich.text import Text
 
 from sushigo.games.roll import ROUNDS, RollView
-from sushigo.games.roll_dice import FACES, score_trays
+from sushigo.games.roll.dice import FACES
+from sushigo.present import roll
+from sushigo.present.roll import face_name
 from sushigo.tui.cards import COLOUR_STYLES, groups_text
 from sushigo.tui.screen import final_table, numbered, round_table
 
-ROUND_COLUMNS: tuple[tuple[str, str], ...] = (
-    ("maki", "Maki"),
-    ("nigiri", "Nigiri"),
-    ("dumpling", "Dumpl."),
-    ("tempura", "Tempura"),
-    ("sashimi", "Sashimi"),
-)
-"""The round breakdown's keys (:func:`~sushigo.games.roll_dice.score_trays`) and titles."""
-
-_SHORT: dict[str, str] = {
-    "maki-1": "Maki 1",
-    "maki-2": "Maki 2",
-    "maki-3": "Maki 3",
-    "chopsticks": "Chopsticks",
-    "chopsticks-2": "Chopsticks 2",
-    "menu": "Menu",
-    "menu-2": "Menu 2",
-    "pudding-1": "Pudding 1",
-    "pudding-2": "Pudding 2",
-    "pudding-3": "Pudding 3",
+ROUND_TITLES: dict[str, str] = {
+    "maki": "Maki",
+    "nigiri": "Nigiri",
+    "dumpling": "Dumpl.",
+    "tempura": "Tempura",
+    "sashimi": "Sashimi",
 }
+"""The round breakdown's titles in the terminal."""
 
-
-def face_name(face: str) -> str:
-    """A face's short name (``Maki 3``, ``Menu 2``, ``Squid nigiri``); it parses back.
-    A wasabi with a nigiri on it is ``Wasabi+Squid nigiri``."""
-    if "+" in face:
-        return "+".join(face_name(f) for f in face.split("+"))
-    short = _SHORT.get(face)
-    if short is not None:
-        return short
-    t = FACES.by_id.get(face)
-    return t.name if t is not None else face
+ROUND_COLUMNS: tuple[tuple[str, str], ...] = tuple(
+    (k, ROUND_TITLES[k]) for k in roll.BREAKDOWN_KEYS
+)
+"""The round breakdown's keys (:data:`sushigo.present.roll.BREAKDOWN_KEYS`) and titles."""
 
 
 def face_style(face: str) -> str:
@@ -155,7 +137,7 @@ def seats_table(view: RollView, names: Sequence[str]) -> Table:
     """One block per seat, the viewer first then to the left: ``Seat N`` with the
     seat's first line (:func:`seat_head`), then its belt and its tray (with the
     points the tray makes so far this round), each wrapping under its own indent."""
-    running = score_trays(view.trays)[1]
+    running = roll.PRESENTER.now(view)
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
     table.add_column()

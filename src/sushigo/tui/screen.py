@@ -1,5 +1,5 @@
-"""Renderables shared by ``sushigo play`` and ``sushigo score``, and the typed
-entry the score calculators share (classic, Party and Roll).
+"""Renderables shared by ``sushigo play`` and ``sushigo score``, and the questions
+the score calculators share (classic, Party and Roll).
 
 Everything here is built from public information only: a :class:`PlayerView`,
 finished rounds, and cards already revealed.
@@ -7,8 +7,6 @@ finished rounds, and cards already revealed.
 
 from __future__ import annotations
 
-import difflib
-import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -19,10 +17,11 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from sushigo.core.cards import CardTable
 from sushigo.core.errors import ParseError
-from sushigo.games.classic import FAMILIES, ROUNDS, Pick, PlayerView, score_round
-from sushigo.tui.cards import card_text, cards_text, names_list, tableau_text
+from sushigo.games.classic import ROUNDS, Pick, PlayerView
+from sushigo.present.base import names_list
+from sushigo.present.classic import PRESENTER, families
+from sushigo.tui.cards import card_text, cards_text, tableau_text
 
 FAMILY_TITLES = {
     "maki": "Maki",
@@ -32,11 +31,6 @@ FAMILY_TITLES = {
     "nigiri": "Nigiri",
     "soy-sauce": "Soy",
 }
-
-
-def families(soy_sauce: bool) -> tuple[str, ...]:
-    """Breakdown columns to show (soy sauce only when the promo is in the deck)."""
-    return tuple(f for f in FAMILIES if soy_sauce or f != "soy-sauce")
 
 
 def pick_text(pick: Pick | None) -> Text:
@@ -81,7 +75,6 @@ def turn_screen(
 ) -> RenderableType:
     """The whole table as the viewer may see it, with the viewer's hand numbered."""
     rs = view.ruleset
-    soy = bool(rs.options.get("soy_sauce", False))
     dummy = bool(rs.options.get("dummy", False))
     dummy_seat = rs.players if dummy else None
     turns = int(getattr(rs, "hand_size", len(view.hand)))
@@ -89,7 +82,7 @@ def turn_screen(
         Rule(f"Round {view.round + 1} of {ROUNDS} - turn {view.turn + 1} of {turns}"),
         Text(pass_sentence(view, names, dummy)),
     ]
-    running = [sum(b.values()) for b in score_round(view.tableaux, soy_sauce=soy)]
+    running = PRESENTER.now(view)
     table = Table(box=box.SIMPLE_HEAD, pad_edge=False, expand=False)
     table.add_column("Player", no_wrap=True)
     table.add_column("In front of them")
@@ -341,72 +334,11 @@ def winner_sentence(
 
 
 # ---------------------------------------------------------------------------
-# Typed entry, shared by the score calculators
+# Questions, shared by the score calculators (sushigo.present.sheets reads the answers)
 
 T = TypeVar("T")
 InputFn = Callable[[str], str]
 SayFn = Callable[[str], None]
-_TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
-
-
-def split_count(entry: str, where: str, *, fold: bool = False) -> tuple[str, int]:
-    """An entry and how many it stands for: ``tempura x3`` is ``("tempura", 3)``,
-    ``tempura`` is ``("tempura", 1)``; ParseError for a count below 1. ``fold``: fold
-    runs of white space into one space first.
-
-    >>> split_count(" squid  x 2", "tray")
-    ('squid', 2)
-    """
-    text = " ".join(entry.split()) if fold else entry.strip()
-    m = _TIMES.match(text)
-    if not (m and m.group(1).strip()):
-        return text, 1
-    count = int(m.group(2))
-    if count < 1:
-        raise ParseError(f"{where}: {entry.strip()!r}: a count must be at least 1")
-    return m.group(1).strip(), count
-
-
-def split_stack(text: str, where: str, example: str) -> list[str] | None:
-    """The two sides of a nigiri on a wasabi written ``wasabi+squid`` (not yet
-    parsed); None when ``text`` has no ``+``; ParseError unless it has two sides.
-    ``example`` shows the form in the message."""
-    if "+" not in text:
-        return None
-    parts = text.split("+")
-    if len(parts) != 2 or not all(p.strip() for p in parts):
-        raise ParseError(f"{where}: {text!r}: write a nigiri on a wasabi as {example}")
-    return parts
-
-
-def entry_list(value: Any, where: str, expected: str) -> list[Any]:
-    """What a sheet lists for one seat: a list, or one comma-separated string (blank
-    entries dropped); otherwise ParseError ``expected a list of`` + ``expected``."""
-    if isinstance(value, str):
-        return [e for e in value.split(",") if e.strip()]
-    if isinstance(value, list):
-        return value
-    raise ParseError(f"{where}: expected a list of {expected}")
-
-
-def did_you_mean(text: str, table: CardTable) -> str:
-    """`` (did you mean squid-nigiri?)`` for a mistyped id or name, else ``""``."""
-    key = text.strip().lower().replace(" ", "-").replace("_", "-")
-    options = {c: c for c in table.ids}
-    options.update({t.name.lower(): t.id for t in table.types})
-    close = difflib.get_close_matches(key, list(options), n=3, cutoff=0.6)
-    ids = list(dict.fromkeys(options[c] for c in close))
-    return f" (did you mean {' or '.join(ids)}?)" if ids else ""
-
-
-def sheet_names(value: Any, seats: int) -> list[str]:
-    """A sheet's ``names``: the list given, stripped, or ``Player 1``... for ``seats``
-    seats when it gives none; ParseError if it is not a list of names."""
-    if value is None:
-        return [f"Player {i + 1}" for i in range(seats)]
-    if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
-        raise ParseError("'names' must be a list of the players' names")
-    return [n.strip() for n in value]
 
 
 def ask_until(

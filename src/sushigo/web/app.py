@@ -1,7 +1,7 @@
 """The web server: pages, a JSON API and one WebSocket per browser, over Starlette.
 
 The server is the authority. A table's seed, state and record stay here; what a
-browser receives is built by :mod:`sushigo.web.frames` from its own seat's view (a
+browser receives is built by :mod:`sushigo.present.frames` from its own seat's view (a
 spectator's from the public one). Every change is committed to the store before
 anyone is told of it: a decision is acknowledged, and broadcast, only once it is on
 disk, so a server killed at any moment restarts with every table where it was.
@@ -34,7 +34,8 @@ from sushigo.agents.base import make_agent
 from sushigo.agents.hints import hints as rank_hints
 from sushigo.core.errors import IllegalActionError, OptionsError, SushiGoError
 from sushigo.core.state import Action
-from sushigo.web import frames
+from sushigo.present import frames
+from sushigo.present.sheets import score_document
 from sushigo.web.store import Store
 from sushigo.web.tables import (
     Table,
@@ -771,8 +772,6 @@ async def list_games(server: Server, request: Request) -> Response:
 
 
 async def score(server: Server, request: Request) -> Response:
-    from sushigo.tui.score import score_document
-
     _kind, result = score_document(await _body(request))
     return JSONResponse(result)
 

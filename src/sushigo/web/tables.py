@@ -24,7 +24,7 @@ from sushigo.core.records import replay
 from sushigo.core.ruleset import AnyRuleset, make
 from sushigo.core.state import Action, AnyState
 from sushigo.games.classic import OPTIONS as CLASSIC_OPTIONS
-from sushigo.games.party_cards import (
+from sushigo.games.party.cards import (
     APPETIZERS,
     DESSERTS,
     ROLLS,
@@ -34,7 +34,7 @@ from sushigo.games.party_cards import (
 )
 from sushigo.play.loop import record_game
 from sushigo.play.positions import positions
-from sushigo.web import frames
+from sushigo.present import frames
 from sushigo.web.store import SeatRow, TableRow
 
 GAMES = ("sushi-go", "sushi-go-party", "sushi-roll")

@@ -21,7 +21,7 @@ const STATE = new WeakMap(); // container -> what the viewer is doing with the f
 /**
  * Draw `frame` into `container`.
  * @param {HTMLElement} container
- * @param {object} frame a frame from sushigo.web.frames
+ * @param {object} frame a frame from sushigo.present.frames
  * @param {{names?: string[], onAct?: ((text: string) => void) | null, catalog?: object | null}} options
  */
 export function renderBoard(container, frame, options = {}) {
