@@ -19,9 +19,9 @@ from sushigo.agents import make_agent
 from sushigo.cli import main
 from sushigo.core.records import replay
 from sushigo.games.party import MenuDraw, PartyDeal, PartyRuleset, PartyState
-from sushigo.games.party_actions import Choice, PartyPick, parse_party_action
-from sushigo.games.party_cards import PARTY_CARDS
-from sushigo.games.party_scoring import parse_played
+from sushigo.games.party.actions import Choice, PartyPick, parse_party_action
+from sushigo.games.party.cards import PARTY_CARDS
+from sushigo.games.party.scoring import parse_played
 from sushigo.play import play_game
 from sushigo.tui.app import run_play
 from sushigo.tui.human import Quit
@@ -106,9 +106,8 @@ def eager_game(menu: str, players: int, seed: int) -> tuple[PartyState, str, Eag
     human = PartyHumanAgent(console, script, names, show=table.screen)
     script.agent = human
     bots = [make_agent("random", 100 * seed + i) for i in range(players - 1)]
-    state = play_game(rs, [human, *bots], seed, observer=table)
+    state = play_game(rs, [human, *bots], seed, watcher=table, watch_seat=0)
     assert isinstance(state, PartyState)
-    table.show_end(state)
     return state, buf.getvalue(), script, table
 
 
@@ -458,11 +457,11 @@ def test_menu_order_shows_the_draw_only_to_its_player() -> None:
     console, buf = make_console()
     table = PartyTable(console, names)
     turn(state, "menu-7", "menu-8")
-    table("turn", state, {0: PartyPick("menu-7"), 1: PartyPick("menu-8")})
+    table("turn", state.observe(0))
     # Seat 0's menu (7) resolves first.
     draw = MenuDraw(("miso-soup", "menu-9", "special-order", "uramaki-5"))
     state.apply_chance(draw)
-    table("chance", state, draw)
+    table("chance", state.observe(0))
     assert state.pending is not None and state.pending.seat == 0
     choice, out, script = ask_human(state, ["menu 9", "9", "miso soup"])
     assert choice == Choice("order", ("miso-soup",))
@@ -473,13 +472,13 @@ def test_menu_order_shows_the_draw_only_to_its_player() -> None:
     assert "a menu cannot be played from a menu" in out
     assert "there is no 9" in out
     state.apply({0: choice})
-    table("turn", state, {0: choice})
+    table("turn", state.observe(0))
     # Seat 1's menu (8): its draw is shown to nobody else.
     secret = MenuDraw(("fruit-watermelon-orange", "onigiri-rectangle", "tofu", "uramaki-5"))
     state.apply_chance(secret)
-    table("chance", state, secret)
+    table("chance", state.observe(0))
     state.apply({1: Choice("order", ("tofu",))})
-    table("turn", state, {1: Choice("order", ("tofu",))})
+    table("turn", state.observe(0))
     screen = text_of(table.screen(state.observe(0)))
     out = buf.getvalue() + screen
     assert "You used Menu (7) and drew 4 cards (Miso soup, Menu (9), Special order" in out
@@ -491,7 +490,7 @@ def test_menu_order_shows_the_draw_only_to_its_player() -> None:
 
 class Watched:
     """A position played by hand, told to a :class:`PartyTable` step by step as the
-    game loop would: ``observer(event, state, detail)`` after each step."""
+    game loop would: ``watcher(event, view)`` with seat 0's view after each step."""
 
     def __init__(self, state: PartyState, names: list[str]) -> None:
         self.state = state
@@ -501,15 +500,15 @@ class Watched:
     def turn(self, *picks: str) -> None:
         joint = {s: parse_party_action(p) for s, p in enumerate(picks)}
         self.state.apply(joint)
-        self.table("turn", self.state, joint)
+        self.table("turn", self.state.observe(0))
 
     def choose(self, seat: int, choice: Choice) -> None:
         self.state.apply({seat: choice})
-        self.table("turn", self.state, {seat: choice})
+        self.table("turn", self.state.observe(0))
 
     def draw(self, draw: MenuDraw) -> None:
         self.state.apply_chance(draw)
-        self.table("chance", self.state, draw)
+        self.table("chance", self.state.observe(0))
 
     def recent(self) -> str:
         return "".join(text_of(r) for r in self.table.recent())

@@ -106,7 +106,7 @@ class Desk:
         self.names = list(names)
         self.console, self.buf = make_console()
         self.table = RollTable(self.console, self.names)
-        self.table.remember(state)
+        self.table.remember(state.observe(0))
 
     def ask(self, answers: Iterable[str]) -> tuple[RollAction, Script]:
         """The human's answer to the current decision (seat 0)."""
@@ -117,11 +117,11 @@ class Desk:
 
     def apply(self, seat: int, action: RollAction) -> None:
         self.state.apply({seat: action})
-        self.table("turn", self.state, {seat: action})
+        self.table("turn", self.state.observe(0))
 
     def roll(self, outcome: Reroll | BeltRoll) -> None:
         self.state.apply_chance(outcome)
-        self.table("chance", self.state, outcome)
+        self.table("chance", self.state.observe(0))
 
     def out(self) -> str:
         return self.buf.getvalue()
@@ -468,7 +468,7 @@ NAMES5 = ["Alexandra Longname", "Greedy Bot 1", "Random 2", "Random 3", "Barthol
 def screen_at(state: RollState, names: Sequence[str], width: int) -> str:
     """The human's screen (seat 0) printed at ``width`` columns."""
     table = RollTable(make_console()[0], list(names))
-    table.remember(state)
+    table.remember(state.observe(0))
     buf = io.StringIO()
     console = Console(file=buf, width=width, color_system=None, force_terminal=False)
     console.print(table.screen(state.observe(0)))
@@ -654,9 +654,8 @@ def test_whole_games(players: int, seed: int) -> None:
     human = RollHumanAgent(console, script, names, show=table.screen)
     script.agent = human
     bots = [make_agent("random", 10 * seed + i) for i in range(players - 1)]
-    state = play_game(rs, [human, *bots], seed, observer=table)
+    state = play_game(rs, [human, *bots], seed, watcher=table, watch_seat=0)
     assert isinstance(state, RollState) and state.is_terminal()
-    table.show_end(state)
     out = buf.getvalue()
     assert check_final_table(out, names, players) == state.returns()
     for r in (1, 2, 3):

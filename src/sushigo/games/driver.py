@@ -14,9 +14,19 @@ from typing import Any, Protocol
 from sushigo.core.ruleset import AnyRuleset
 from sushigo.core.state import AnyState
 
+Watcher = Callable[[str, Any], None]
+"""Called as ``watcher(event, view)`` after every step: ``view`` is
+``state.observe(watch_seat)``, what that one seat may know, built by the loop;
+``event`` is ``"chance"`` (cards were dealt or drawn, dice rolled), ``"turn"`` (a
+decision was applied) or ``"end"`` (the game is over; the view is the last one
+again). This is how a front end follows a game: it never holds the state, nor a
+chance outcome, nor a decision."""
+
 Observer = Callable[[str, AnyState, Any], None]
 """Called as ``observer(event, state, detail)`` with event ``"chance"`` (detail:
-the outcome), ``"turn"`` (detail: the joint decision) or ``"end"``."""
+the outcome), ``"turn"`` (detail: the joint decision) or ``"end"``. It sees the
+whole truth: for tests and tools entitled to it (as a record is), never for what
+a person or a bot is shown; those use a :data:`Watcher`."""
 
 
 class Player(Protocol):
@@ -33,6 +43,8 @@ def play_game(
     seed: int | None,
     *,
     observer: Observer | None = None,
+    watcher: Watcher | None = None,
+    watch_seat: int = 0,
     streams: bool = False,
 ) -> AnyState:
     """Play one game to the end. Chance draws from ``random.Random(seed)`` alone,
@@ -43,13 +55,18 @@ def play_game(
     it (tournaments' duplicate games).
 
     Agents see only their view and their legal actions; a seat with a single
-    legal action takes it without asking its agent.
+    legal action takes it without asking its agent. A ``watcher`` is told every
+    step with the view of ``watch_seat`` (see :data:`Watcher`): the terminal
+    follows the game that way. ``observer`` and ``watcher`` change nothing in
+    the game: the same seed and decisions deal the same cards and roll the same dice.
     """
     if len(agents) != ruleset.players:
         raise ValueError(
             f"{ruleset.title} with {ruleset.players} players needs "
             f"{ruleset.players} agents, got {len(agents)}"
         )
+    if watcher is not None and not 0 <= watch_seat < ruleset.players:
+        raise ValueError(f"no seat {watch_seat} to watch: seats are 0 to {ruleset.players - 1}")
     rng = random.Random(seed)
     state: AnyState = ruleset.new_game()
     observes = [a.observes for a in agents]
@@ -64,6 +81,8 @@ def play_game(
             state.apply_chance(outcome)
             if observer is not None:
                 observer("chance", state, outcome)
+            if watcher is not None:
+                watcher("chance", state.observe(watch_seat))
             continue
         joint: dict[int, Any] = {}
         for seat, legal in decisions:
@@ -75,8 +94,12 @@ def play_game(
         state.apply(joint)
         if observer is not None:
             observer("turn", state, joint)
+        if watcher is not None:
+            watcher("turn", state.observe(watch_seat))
     if observer is not None:
         observer("end", state, None)
+    if watcher is not None:
+        watcher("end", state.observe(watch_seat))
     return state
 
 

@@ -1,7 +1,10 @@
 """The one game loop: every front end, bot match and simulation plays through it.
 
 :func:`play_game` is compiled with the engines; it lives in
-:mod:`sushigo.games.driver` and is used from here.
+:mod:`sushigo.games.driver` and is used from here. A front end follows a game with
+a :data:`Watcher`, told each step with one seat's view (``watcher=``,
+``watch_seat=``); an :data:`Observer` sees the state itself, and is for tests and
+tools entitled to the whole truth.
 """
 
 from __future__ import annotations
@@ -12,9 +15,9 @@ from typing import Any
 from sushigo.core.records import make_record
 from sushigo.core.ruleset import AnyRuleset
 from sushigo.core.state import AnyState
-from sushigo.games.driver import Observer, play_game
+from sushigo.games.driver import Observer, Watcher, play_game
 
-__all__ = ["Observer", "play_game", "record_game", "seat_names"]
+__all__ = ["Observer", "Watcher", "play_game", "record_game", "seat_names"]
 
 
 def seat_names(ruleset: AnyRuleset, names: Sequence[str]) -> list[str]:

@@ -3,7 +3,9 @@ Sushi Go Party! through :mod:`sushigo.tui.party_app`, and Sushi Roll through
 :mod:`sushigo.tui.roll_app`).
 
 The game runs through :func:`sushigo.play.loop.play_game`; the human is a
-:class:`~sushigo.tui.human.HumanAgent` that sees only its view. Output goes to
+:class:`~sushigo.tui.human.HumanAgent` that sees only its view, and the table that
+tells the game is the loop's watcher, given the human's view after every step:
+the terminal shows nothing the human's view does not hold. Output goes to
 a rich console and input comes from an input function, both injectable so
 tests can script a whole game.
 """
@@ -13,8 +15,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, TypeVar
 
 from rich.console import Console, RenderableType
 from rich.text import Text
@@ -26,7 +28,7 @@ from sushigo.agents.hints import HINT_MS
 from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
 from sushigo.core.state import AnyState
-from sushigo.games.classic import ClassicRuleset, ClassicState, Pick, PlayerView
+from sushigo.games.classic import ClassicRuleset, ClassicState, Pick, PlayerView, winners
 from sushigo.games.party import PartyRuleset
 from sushigo.games.roll import RollRuleset
 from sushigo.play.loop import play_game, record_game, seat_names
@@ -48,6 +50,10 @@ PARTY = "sushi-go-party"
 ROLL = "sushi-roll"
 DEFAULT_BOT = "greedy"
 FALLBACK_BOT = "random"
+HUMAN = 0
+"""The human's seat."""
+
+T = TypeVar("T")
 
 
 def seats_and_bots(players: int | None, bots: Sequence[str], dummy: bool) -> tuple[int, list[str]]:
@@ -107,69 +113,97 @@ def bot_names(specs: Sequence[str], human: str) -> list[str]:
 
 
 class Table:
-    """Shows the game to the human: the screen at their turns, each round's scoring.
+    """Shows the game to the human: the screen at their turns, each round's scoring
+    and the end.
 
-    Used as the :func:`play_game` observer; it reads only public information
-    from the state (revealed picks and finished rounds).
+    Used as the :func:`play_game` watcher: after every step it is given the human's
+    view, never the state, and tells what the view shows (the picks revealed this
+    round, the finished rounds, the final scores).
     """
 
     def __init__(self, console: Console, names: Sequence[str]) -> None:
         self.console = console
         self.names = list(names)
         self.reveal: dict[int, Pick] | None = None
+        """The picks revealed on the last turn, by seat (the dummy's card in its
+        controller's pick)."""
         self.rounds_shown = 0
+        self.controller: int | None = None
+        """The seat controlling the dummy in the last view (two-player dummy variant)."""
 
     def screen(self, view: PlayerView) -> RenderableType:
         return turn_screen(view, self.names, self.reveal)
 
-    def __call__(self, event: str, state: AnyState, detail: Any) -> None:
-        if event != "turn" or not isinstance(state, ClassicState):
+    def __call__(self, event: str, view: PlayerView) -> None:
+        if event == "end":
+            self.show_end(view)
             return
-        if isinstance(detail, Mapping):
-            self.reveal = dict(detail)
-        if len(state.results) > self.rounds_shown:
-            self.rounds_shown = len(state.results)
-            self.show_round(state)
+        if event == "turn" and view.turns:
+            self.reveal = self._revealed(view, view.turns[-1])
+        while len(view.rounds) > self.rounds_shown:
+            self.show_round(view, self.rounds_shown)
+            self.rounds_shown += 1
+        self.controller = None if view.controller is None else view.absolute(view.controller)
 
-    def show_round(self, state: ClassicState) -> None:
-        r = len(state.results) - 1
-        result = state.results[r]
-        rs = state.rules
+    def _revealed(self, view: PlayerView, turn: Sequence[tuple[str, ...]]) -> dict[int, Pick]:
+        """One turn of the view's ``turns`` as picks by absolute seat."""
+        players = view.ruleset.players
+        picks = {view.absolute(rel): cards for rel, cards in enumerate(turn)}
+        reveal = {s: Pick(cards) for s, cards in picks.items() if s < players}
+        given = picks.get(players, ())  # the dummy's card, given by the controller
+        if given and self.controller is not None:
+            reveal[self.controller] = Pick(reveal[self.controller].cards, given[0])
+        return reveal
+
+    def show_round(self, view: PlayerView, r: int) -> None:
+        """Print the end of round ``r`` (0-based), a finished round of the view."""
+        result = view.rounds[r]
+        tableaux = _absolute(view, result.tableaux)
         self.console.print()
         self.console.rule(f"End of round {r + 1}")
-        self.console.print(cards_grid(self.names, [tableau_text(t) for t in result.tableaux]))
-        kept = [tab.count("pudding") for tab in result.tableaux]
+        self.console.print(cards_grid(self.names, [tableau_text(t) for t in tableaux]))
+        kept = [tab.count("pudding") for tab in tableaux]
+        rounds = [_absolute(view, res.scores) for res in view.rounds[: r + 1]]
         self.console.print(
             round_table(
                 f"Round {r + 1} scoring",
                 self.names,
-                result.breakdown,
-                result.scores,
+                _absolute(view, result.breakdown),
+                rounds[-1],
                 kept,
-                [sum(res.scores[s] for res in state.results) for s in range(rs.seats)],
-                bool(rs.options["soy_sauce"]),
+                [sum(scores[s] for scores in rounds) for s in range(view.seats)],
+                bool(view.ruleset.options["soy_sauce"]),
             )
         )
 
-    def show_end(self, state: ClassicState) -> None:
-        rs = state.rules
-        totals = state.returns()
+    def show_end(self, view: PlayerView) -> None:
+        """Print the final scores and the winner, from the view of the finished game."""
+        rs = view.ruleset
+        assert isinstance(rs, ClassicRuleset)
+        totals = _absolute(view, view.scores)  # the final scores, desserts included
+        desserts = _absolute(view, view.desserts)
         self.console.print()
         self.console.rule("Game over")
         self.console.print(
             final_table(
                 self.names,
-                [res.scores for res in state.results],
-                state.desserts,
-                state.dessert_scores(),
+                [_absolute(view, res.scores) for res in view.rounds],
+                desserts,
+                rs.dessert(desserts),
                 totals,
             )
         )
-        win = state.winners()
-        line = winner_sentence(self.names, totals, state.desserts, win, rs.players)
+        win = winners(totals, desserts, rs.players)
+        line = winner_sentence(self.names, totals, desserts, win, rs.players)
         self.console.print(Text(line, style="bold green"))
         if rs.dummy:
             self.console.print("(The dummy's points count for places, but the dummy cannot win.)")
+
+
+def _absolute(view: PlayerView, values: Sequence[T]) -> list[T]:
+    """A seat-relative tuple of the view, indexed by absolute seat."""
+    n = view.seats
+    return [values[(s - view.seat) % n] for s in range(n)]
 
 
 def play_session(
@@ -191,9 +225,8 @@ def play_session(
     all_names = seat_names(ruleset, names)
     table = Table(console, all_names)
     human = HumanAgent(console, input_fn, all_names, show=table.screen, hint_ms=hint_ms)
-    state = play_game(ruleset, [human, *bots], seed, observer=table)
+    state = play_game(ruleset, [human, *bots], seed, watcher=table, watch_seat=HUMAN)
     assert isinstance(state, ClassicState)
-    table.show_end(state)
     return state
 
 

@@ -27,7 +27,7 @@ from sushigo.agents.base import View
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import IllegalActionError, ParseError
 from sushigo.games.classic import CLASSIC_CARDS, Pick, PlayerView
-from sushigo.tui.cards import card_name
+from sushigo.present.classic import card_name
 from sushigo.tui.screen import numbered, turn_screen
 
 InputFn = Callable[[str], str]

@@ -2,44 +2,42 @@
 
 The game runs through :func:`sushigo.play.loop.play_game` like every other game;
 the human is a :class:`~sushigo.tui.party_human.PartyHumanAgent` that sees only
-its view. :class:`PartyTable`, the loop's observer, tells the human what
-happens at the table: after each turn, what everyone revealed and what
-happened after the reveal; at the end of each round, the scoring.
+its view. :class:`PartyTable`, the loop's watcher, is given the human's view
+after every step and tells the human what happens at the table: after each
+turn, what everyone revealed and what happened after the reveal; at the end of
+each round, the scoring; at the end, the final scores.
 
-What happened is read from the engine's public log (``state.log``, and
-``results[r].log`` once a round is over), so the table says only what everyone
-at a real table sees: cards revealed or played face-up, who gave a card to a
-spoon, what a takeout box flipped, how many cards a menu drew. It never shows
-a hand, nor the cards another player's menu drew.
+What happened is read from the view's log of the round (``view.log``, and
+``view.rounds[r].log`` once a round is over), which holds what everyone at a
+real table sees: cards revealed or played face-up, who gave a card to a spoon,
+what a takeout box flipped, how many cards a menu drew. The cards the human's
+own menus drew are in the human's view (``view.draws``); nobody else's are.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TypeVar
 
 from rich.console import Console, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from sushigo.agents.base import Agent
-from sushigo.core.state import AnyState
-from sushigo.games.party import Happening, MenuDraw, PartyRuleset, PartyState, PartyView
-from sushigo.games.party_actions import PartyPick, parse_party_action
-from sushigo.games.party_scoring import parse_played
+from sushigo.games.party import Happening, PartyRuleset, PartyState, PartyView
+from sushigo.games.party.actions import PartyPick, parse_party_action
+from sushigo.games.party.scoring import dessert_points, parse_played, winners
 from sushigo.play.loop import play_game
-from sushigo.tui.cards import names_list
+from sushigo.present.base import names_list
+from sushigo.present.party import ask_name, card_name, target_name
 from sushigo.tui.human import InputFn
 from sushigo.tui.party_human import PartyHumanAgent
 from sushigo.tui.party_screen import (
-    ask_name,
-    card_name,
     party_final_table,
     party_round_table,
     pick_text,
     played_label,
     tableau_text,
-    target_name,
     turn_screen,
 )
 from sushigo.tui.screen import cards_grid, winner_sentence
@@ -47,15 +45,18 @@ from sushigo.tui.screen import cards_grid, winner_sentence
 HUMAN = 0
 """The human's seat."""
 
+T = TypeVar("T")
+
 _PLAYED_LATER = ("take", "give", "order")
 """Log entries that play a card after the reveal (a special order's copy follows them)."""
 
 
 class PartyTable:
     """Shows the game to the human: the table at each decision, a summary of every
-    turn, and each round's scoring. Used as the :func:`play_game` observer.
+    turn, each round's scoring and the end. Used as the :func:`play_game` watcher.
 
-    It reads the engine's log: at each call it tells the entries it has not told yet.
+    It reads the log in the human's view: at each call it tells the entries it has
+    not told yet.
     """
 
     def __init__(self, console: Console, names: Sequence[str], human: int = HUMAN) -> None:
@@ -68,6 +69,8 @@ class PartyTable:
         """How many entries of that round's log have been told."""
         self.summaries: list[tuple[int, int, tuple[str, ...]]] = []
         """Every turn summarised so far: ``(round, turn, each seat's pick)``, 0-based."""
+        self._draws_before = 0
+        """The viewer's menu draws in the rounds before the log being told."""
         self._reset(0, ())
 
     def _reset(self, turn: int, picks: tuple[str, ...]) -> None:
@@ -107,43 +110,39 @@ class PartyTable:
     def screen(self, view: PartyView) -> RenderableType:
         return turn_screen(view, self.names, self.recent())
 
-    # -- the observer ---------------------------------------------------------------
+    # -- the watcher ----------------------------------------------------------------
 
-    def __call__(self, event: str, state: AnyState, detail: Any) -> None:
-        if not isinstance(state, PartyState):
+    def __call__(self, event: str, view: PartyView) -> None:
+        if event == "end":
+            self.show_end(view)
             return
-        drawn = detail.cards if isinstance(detail, MenuDraw) else ()
-        if len(state.results) > self.round:
-            # The round is over: the rest of its log is in results (``state.log`` keeps
-            # it only until the next deal).
-            while len(state.results) > self.round:
-                self._tell(state.results[self.round].log, state, drawn)
+        if len(view.rounds) > self.round:
+            # The round is over: the rest of its log is in the view's finished rounds
+            # (``view.log`` is the log of the round being played).
+            while len(view.rounds) > self.round:
+                self._tell(view.rounds[self.round].log, view)
                 self._end_turn()
-                self.show_round(state, self.round)
+                self.show_round(view, self.round)
                 self.round += 1
                 self.told = 0
             return
-        if state.is_terminal():
-            return
-        self._tell(state.log, state, drawn)
-        if state.turn > self.turn:
+        self._tell(view.log, view)
+        if view.turn > self.turn:
             self._end_turn()
 
-    def _tell(self, log: Sequence[Happening], state: PartyState, drawn: Sequence[str]) -> None:
-        """Tell the entries of ``log`` not told yet (those of the step just taken)."""
+    def _tell(self, log: Sequence[Happening], view: PartyView) -> None:
+        """Tell the entries of ``log`` (a log of ``view``) not told yet: those of the
+        step just taken."""
+        told = [_absolute(h, view.seat, view.seats) for h in log]
+        self._draws_before = sum(
+            1 for r in view.rounds[: self.round] for h in r.log if h.what == "draw" and h.seat == 0
+        )
         start, i = self.told, self.told
-        while i < len(log):
-            i += self._happened(log, i, start, state, drawn)
-        self.told = len(log)
+        while i < len(told):
+            i += self._happened(told, i, start, view)
+        self.told = len(told)
 
-    def _happened(
-        self,
-        log: Sequence[Happening],
-        i: int,
-        start: int,
-        state: PartyState,
-        drawn: Sequence[str],
-    ) -> int:
+    def _happened(self, log: Sequence[Happening], i: int, start: int, view: PartyView) -> int:
         """Tell ``log[i]``; return how many entries the sentence told (a spoon's request
         and its answer, a menu's draw and what it played, miso soups discarded together).
 
@@ -168,9 +167,9 @@ class PartyTable:
             if then == "unanswered":
                 self.say(f"{text}: nobody had one, so the spoon is discarded.")
                 return 2
-            pending = state.pending  # public: the asked player holds more than one
+            pending = view.pending  # the asked player holds more than one
             if pending is not None and pending.kind == "give":
-                giver = pending.seat
+                giver = (view.seat + pending.seat) % view.seats
                 verb = "hold" if giver == self.human else "holds"
                 choose = "choose" if giver == self.human else "chooses"
                 self.say(f"{text}: {self.whom(giver)} {verb} more than one and {choose}.")
@@ -181,7 +180,7 @@ class PartyTable:
         elif what == "unanswered":
             self.say(f"Nobody had what {self.whom(h.seat)} asked for: the spoon is discarded.")
         elif what == "draw":
-            return self._draw(h, after, drawn)
+            return self._draw(log, i, view)
         elif what == "order":
             self.say(f"{who} played {card_name(h.cards[0])} from the cards drawn.")
         elif what == "unused":
@@ -236,16 +235,23 @@ class PartyTable:
             )
         return 1
 
-    def _draw(self, h: Happening, after: Happening | None, drawn: Sequence[str]) -> int:
-        """A menu's draw, with what came of it when the rules decided it alone."""
+    def _draw(self, log: Sequence[Happening], i: int, view: PartyView) -> int:
+        """A menu's draw, ``log[i]``, with what came of it when the rules decided it alone."""
+        h = log[i]
+        after = log[i + 1] if i + 1 < len(log) else None
         who = self.who(h.seat)
         menu = _label(h.cards[0])
         then = after.what if after is not None else ""
+        drawn: tuple[str, ...] = ()
+        if h.seat == view.seat:  # the viewer's own draw: its view holds the cards
+            mine = self._draws_before
+            mine += sum(1 for e in log[:i] if e.what == "draw" and e.seat == view.seat)
+            drawn = view.draws[mine]
         if h.other == 0:
             self.say(f"The deck was empty, so {self.whose(h.seat)} {menu} drew nothing.")
             return 2 if then == "unused" else 1
         text = f"{who} used {menu} and drew {h.other} card{'s' if h.other != 1 else ''}"
-        if h.seat == self.human and len(drawn) == h.other:  # only the drawer sees them
+        if drawn:
             text += f" ({', '.join(card_name(c) for c in drawn)})"
         if after is not None and then == "order":
             self.say(f"{text}, and played {card_name(after.cards[0])}, the only card it could.")
@@ -279,26 +285,25 @@ class PartyTable:
 
     # -- rounds and the end -------------------------------------------------------
 
-    def show_round(self, state: PartyState, r: int | None = None) -> None:
-        """Print the end of round ``r`` (the last finished round by default)."""
-        if r is None:
-            r = len(state.results) - 1
-        result = state.results[r]
-        rs = state.rules
-        dessert = rs.menu.dessert
+    def show_round(self, view: PartyView, r: int) -> None:
+        """Print the end of round ``r`` (0-based), a finished round of the view."""
+        result = view.rounds[r]
+        menu = view.ruleset.menu
+        tableaux = _seats(view, result.tableaux)
         self.console.print()
         self.console.rule(f"End of round {r + 1}")
-        self.console.print(cards_grid(self.names, [tableau_text(t) for t in result.tableaux]))
-        kept = [sum(1 for p in tab if p.kind == dessert) for tab in result.tableaux]
+        self.console.print(cards_grid(self.names, [tableau_text(t) for t in tableaux]))
+        kept = [sum(1 for p in tab if p.kind == menu.dessert) for tab in tableaux]
+        rounds = [_seats(view, res.scores) for res in view.rounds[: r + 1]]
         self.console.print(
             party_round_table(
                 f"Round {r + 1} scoring",
                 self.names,
-                rs.menu,
-                result.breakdown,
-                result.scores,
+                menu,
+                _seats(view, result.breakdown),
+                rounds[-1],
                 kept,
-                [sum(res.scores[s] for res in state.results[: r + 1]) for s in range(rs.players)],
+                [sum(scores[s] for scores in rounds) for s in range(view.seats)],
             )
         )
         if any(kept):
@@ -306,32 +311,50 @@ class PartyTable:
                 Text("Desserts in front of a player are kept for the end of the game.", style="dim")
             )
 
-    def show_end(self, state: PartyState) -> None:
-        rs = state.rules
-        totals = state.returns()
-        kept = [len(d) for d in state.desserts]
+    def show_end(self, view: PartyView) -> None:
+        """Print the desserts kept, the final scores and the winner, from the view of
+        the finished game."""
+        dessert = view.ruleset.menu.dessert
+        totals = _seats(view, view.scores)  # the final scores, desserts included
+        desserts = _seats(view, view.desserts)
+        kept = [len(d) for d in desserts]
         self.console.print()
         self.console.rule("Game over")
-        desserts = RichTable.grid(padding=(0, 2))
-        desserts.add_column(no_wrap=True)
-        desserts.add_column()
-        for s, cards in enumerate(state.desserts):
-            desserts.add_row(self.names[s], tableau_text(cards))
-        self.console.print(Text(f"Desserts kept ({card_name(rs.menu.dessert)}):", style="bold"))
-        self.console.print(desserts)
+        grid = RichTable.grid(padding=(0, 2))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        for s, cards in enumerate(desserts):
+            grid.add_row(self.names[s], tableau_text(cards))
+        self.console.print(Text(f"Desserts kept ({card_name(dessert)}):", style="bold"))
+        self.console.print(grid)
         self.console.print(
             party_final_table(
                 self.names,
-                [res.scores for res in state.results],
+                [_seats(view, res.scores) for res in view.rounds],
                 kept,
-                state.dessert_scores(),
+                dessert_points(desserts, dessert),
                 totals,
             )
         )
         line = winner_sentence(
-            self.names, totals, kept, state.winners(), rs.players, kept="dessert cards"
+            self.names, totals, kept, winners(totals, kept), view.seats, kept="dessert cards"
         )
         self.console.print(Text(line, style="bold green"))
+
+
+def _seats(view: PartyView, values: Sequence[T]) -> list[T]:
+    """A seat-relative tuple of the view, indexed by absolute seat."""
+    n = view.seats
+    return [values[(s - view.seat) % n] for s in range(n)]
+
+
+def _absolute(h: Happening, seat: int, n: int) -> Happening:
+    """A happening of ``seat``'s view with absolute seats (the log in a view counts
+    seats from the viewer)."""
+    if h.what == "reveal":
+        return Happening(h.turn, h.what, -1, h.cards[n - seat :] + h.cards[: n - seat])
+    other = (h.other + seat) % n if h.what == "give" else h.other
+    return Happening(h.turn, h.what, (h.seat + seat) % n, h.cards, other)
 
 
 def _names(table: PartyTable, seats: Sequence[int]) -> str:
@@ -372,7 +395,6 @@ def play_party_session(
     """
     table = PartyTable(console, names)
     human = PartyHumanAgent(console, input_fn, names, show=table.screen, hint_ms=hint_ms)
-    state = play_game(ruleset, [human, *bots], seed, observer=table)
+    state = play_game(ruleset, [human, *bots], seed, watcher=table, watch_seat=HUMAN)
     assert isinstance(state, PartyState)
-    table.show_end(state)
     return state

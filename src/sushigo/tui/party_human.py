@@ -32,20 +32,18 @@ from sushigo.agents.base import View
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import IllegalActionError, ParseError
 from sushigo.games.party import PartyView, Pending
-from sushigo.games.party_actions import Choice, PartyPick, parse_ask
-from sushigo.games.party_cards import PARTY_CARDS
-from sushigo.games.party_scoring import FLIPPED, Played, parse_played
+from sushigo.games.party.actions import Choice, PartyPick, parse_ask
+from sushigo.games.party.cards import PARTY_CARDS
+from sushigo.games.party.scoring import FLIPPED, Played, parse_played
+from sushigo.present.party import ask_name, card_name, target_name
 from sushigo.tui.human import HINT_WORDS, KeyboardPlayer, Quit, card_from
 from sushigo.tui.party_screen import (
-    ask_name,
     ask_text,
-    card_name,
     card_text,
     menu_table,
     played_label,
     played_text,
     seat_name,
-    target_name,
     turn_screen,
 )
 from sushigo.tui.screen import numbered

@@ -32,9 +32,10 @@ from rich.text import Text
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import IllegalActionError, ParseError
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollView, reroll, swap, take
-from sushigo.games.roll_dice import FACES
+from sushigo.games.roll.dice import FACES
+from sushigo.present.roll import face_name
 from sushigo.tui.human import HINT_WORDS, KeyboardPlayer, Quit
-from sushigo.tui.roll_screen import dice_text, face_name, face_text, turn_screen
+from sushigo.tui.roll_screen import dice_text, face_text, turn_screen
 from sushigo.tui.screen import numbered
 
 HELP: dict[str, str] = {

@@ -31,7 +31,7 @@ from sushigo.games.classic.scoring import (
     winners,
 )
 from sushigo.games.classic.state import ClassicState, Deal, Draw, RoundResult
-from sushigo.games.classic.views import PlayerView
+from sushigo.games.classic.views import PlayerView, RoundView
 
 register("sushi-go", ClassicRuleset)
 
@@ -52,6 +52,7 @@ __all__ = [
     "Pick",
     "PlayerView",
     "RoundResult",
+    "RoundView",
     "determinize",
     "free_wasabi",
     "maki_points",

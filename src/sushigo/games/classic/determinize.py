@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from sushigo.games.classic.actions import _singles_of
-from sushigo.games.classic.cards import _ORDER, DUMMY_HAND_SIZE
-from sushigo.games.classic.state import _DRAW, _PICK, ClassicState, RoundResult
+from sushigo.games.classic.cards import _ORDER, DUMMY_HAND_SIZE, ROUNDS
+from sushigo.games.classic.state import _DRAW, _OVER, _PICK, ClassicState, RoundResult
 from sushigo.games.classic.views import PlayerView
 
 
@@ -89,6 +89,22 @@ def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
     state._dealt = tuple(tuple(h) for h in hands)
     state._desserts = [view.desserts[(s - seat) % n] for s in range(n)]
     state._discards = tuple(view.discards)
-    scores = tuple(view.scores[(s - seat) % n] for s in range(n))
-    state._results = (RoundResult((), (), (), (), (), scores),) if any(scores) else ()
+    back = (n - seat) % n  # relative to the view, seen from absolute seat 0
+    state._turns = [t[back:] + t[:back] for t in view.turns]
+    state._results = tuple(
+        [
+            RoundResult(
+                (),
+                (),
+                (),
+                r.tableaux[back:] + r.tableaux[:back],
+                r.breakdown[back:] + r.breakdown[:back],
+                r.scores[back:] + r.scores[:back],
+            )
+            for r in view.rounds
+        ]
+    )
+    if view.round >= ROUNDS:  # the game is over: its scores are final
+        state._phase = _OVER
+        state._final = tuple(view.scores[back:] + view.scores[:back])
     return state

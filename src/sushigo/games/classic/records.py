@@ -1,4 +1,5 @@
-"""Sushi Go!: a game's record body, and re-playing a record through the rules."""
+"""Sushi Go!: a game's rounds and end as a record writes them (docs/records.md), its
+chance steps, and re-playing a version 1 record."""
 
 from __future__ import annotations
 
@@ -11,37 +12,68 @@ from sushigo.core.records import (
     compare_fields,
     final_fields,
     guard,
-    record_rounds,
+    round_entries,
 )
 from sushigo.games.classic.actions import Pick
-from sushigo.games.classic.cards import CLASSIC_CARDS, ROUNDS
+from sushigo.games.classic.cards import CLASSIC_CARDS, DUMMY_HAND_SIZE, ROUNDS
 from sushigo.games.classic.state import ClassicState, Deal, Draw
 
 if TYPE_CHECKING:
     from sushigo.games.classic.ruleset import ClassicRuleset
 
 
-def record_body(rs: ClassicRuleset, state: ClassicState) -> dict[str, Any]:
-    assert isinstance(state, ClassicState)
+def record_rounds(rs: ClassicRuleset, state: ClassicState) -> list[dict[str, Any]]:
+    """Every finished round: the deal (``{"deal": hands}``, the dummy's pile third),
+    then each turn's picks (with the dummy, the draw first: ``{"draw": card}``),
+    then its scores. The last card of each hand is placed without a decision: no step."""
     rounds: list[dict[str, Any]] = []
-    for res in state.results:
-        entry: dict[str, Any] = {
-            "hands": [list(h) for h in res.hands],
-            "turns": [[list(p) for p in turn] for turn in res.turns],
-            "scores": list(res.scores),
-            "breakdown": [dict(b) for b in res.breakdown],
-        }
-        if rs.dummy:
-            entry["draws"] = list(res.draws)
-        rounds.append(entry)
-    body: dict[str, Any] = {"rounds": rounds}
-    if state.is_terminal():
-        body.update(final_fields(state, puddings=list(state.desserts)))
-    return body
+    for r, res in enumerate(state.results):
+        steps: list[dict[str, Any]] = [{"deal": [list(h) for h in res.hands]}]
+        last = len(res.turns) - 1
+        for t, turn in enumerate(res.turns):
+            if rs.dummy:
+                steps.append({"draw": res.draws[t]})
+                ctrl = (r * DUMMY_HAND_SIZE + t) % 2
+                for seat in rs.deciders:
+                    give = turn[2][0] if seat == ctrl else None
+                    steps.append({"seat": seat, "action": str(Pick(turn[seat], give))})
+            elif t < last:
+                for seat in rs.deciders:
+                    steps.append({"seat": seat, "action": str(Pick(turn[seat]))})
+        rounds.append(
+            {
+                "steps": steps,
+                "scores": list(res.scores),
+                "breakdown": [dict(b) for b in res.breakdown],
+            }
+        )
+    return rounds
 
-def replay(rs: ClassicRuleset, record: dict[str, Any], where: str = "record") -> ClassicState:
+
+def end_fields(state: ClassicState) -> dict[str, Any]:
+    """The puddings kept, their points, the final scores and the winners."""
+    return final_fields(state, puddings=list(state.desserts))
+
+
+def parse_chance(step: dict[str, Any], where: str) -> Deal | Draw:
+    """A deal (``{"deal": hands}``) or a dummy draw (``{"draw": card}``)."""
+    if "deal" in step:
+        hands = _cards_lists(step["deal"], f"{where}, deal")
+        return Deal(tuple(tuple(h) for h in hands))
+    card = step.get("draw")
+    if isinstance(card, str) and card in CLASSIC_CARDS.by_id:
+        return Draw(card)
+    raise RecordError(
+        f"{where}: a deal or a draw from the dummy's pile is due; the record has {step}"
+    )
+
+
+def replay_v1(
+    rs: ClassicRuleset, record: dict[str, Any], where: str = "record"
+) -> ClassicState:
+    """Re-play a version 1 record: ``hands``, ``turns`` (and ``draws``) each round."""
     state = rs.new_game()
-    for r, (at, entry) in enumerate(record_rounds(record, where, ROUNDS)):
+    for r, (at, entry) in enumerate(round_entries(record, where, ROUNDS)):
         hands = _cards_lists(entry.get("hands"), f"{at}, hands")
         guard(state.apply_chance, Deal(tuple(map(tuple, hands))), at)
         turns = entry.get("turns")

@@ -21,7 +21,7 @@ from sushigo.games.classic.cards import (
 from sushigo.games.classic.scoring import pudding_points, score_round
 
 if TYPE_CHECKING:
-    from sushigo.games.classic.state import ClassicState
+    from sushigo.games.classic.state import ClassicState, Deal, Draw
     from sushigo.games.classic.views import PlayerView
 
 # The state, its view and the records name the ruleset, so this module imports
@@ -120,15 +120,25 @@ class ClassicRuleset(Ruleset["ClassicState", "PlayerView", Pick]):
 
         return determinize(view, rng)
 
-    def record_body(self, state: ClassicState) -> dict[str, Any]:
-        from sushigo.games.classic.records import record_body
+    def record_rounds(self, state: ClassicState) -> list[dict[str, Any]]:
+        from sushigo.games.classic.records import record_rounds
 
-        return record_body(self, state)
+        return record_rounds(self, state)
 
-    def replay(self, record: dict[str, Any], where: str = "record") -> ClassicState:
-        from sushigo.games.classic.records import replay
+    def end_fields(self, state: ClassicState) -> dict[str, Any]:
+        from sushigo.games.classic.records import end_fields
 
-        return replay(self, record, where)
+        return end_fields(state)
+
+    def parse_chance(self, step: dict[str, Any], where: str) -> Deal | Draw:
+        from sushigo.games.classic.records import parse_chance
+
+        return parse_chance(step, where)
+
+    def replay_v1(self, record: dict[str, Any], where: str = "record") -> ClassicState:
+        from sushigo.games.classic.records import replay_v1
+
+        return replay_v1(self, record, where)
 
     def score_round(self, tableaux: Sequence[Sequence[str]]) -> list[dict[str, int]]:
         """Round points by family for every seat."""

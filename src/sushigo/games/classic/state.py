@@ -22,7 +22,7 @@ from sushigo.games.classic.actions import (
 from sushigo.games.classic.cards import _MAKI, _ORDER, CLASSIC_CARDS, DUMMY_HAND_SIZE, ROUNDS
 from sushigo.games.classic.playout import _maki_gain, _maki_icons, _quick_value
 from sushigo.games.classic.scoring import free_wasabi, winners
-from sushigo.games.classic.views import PlayerView
+from sushigo.games.classic.views import PlayerView, RoundView
 
 if TYPE_CHECKING:
     from sushigo.games.classic.ruleset import ClassicRuleset
@@ -284,6 +284,17 @@ class ClassicState(State[PlayerView, Pick, "Deal | Draw"]):
             step,
             None if ctrl is None else (ctrl - seat) % n,
             self._drawn if seat == ctrl else None,
+            tuple([t[seat:] + t[:seat] for t in self._turns]),
+            tuple(
+                [
+                    RoundView(
+                        r.tableaux[seat:] + r.tableaux[:seat],
+                        r.breakdown[seat:] + r.breakdown[:seat],
+                        r.scores[seat:] + r.scores[:seat],
+                    )
+                    for r in self._results
+                ]
+            ),
         )
 
     def playout_action(self, seat: int, legal: Sequence[Any], rand: Callable[[], float]) -> Any:

@@ -7,6 +7,17 @@ from typing import NamedTuple
 from sushigo.games.classic.ruleset import ClassicRuleset
 
 
+class RoundView(NamedTuple):
+    """A finished round as every player saw it, seat-relative like the view it is in."""
+
+    tableaux: tuple[tuple[str, ...], ...]
+    """What lay in front of each seat when the round was scored."""
+    breakdown: tuple[dict[str, int], ...]
+    """Points by family for each seat."""
+    scores: tuple[int, ...]
+    """Points of each seat this round (puddings excluded)."""
+
+
 class PlayerView(NamedTuple):
     """A seat-relative observation of a card-drafting game.
 
@@ -45,6 +56,12 @@ class PlayerView(NamedTuple):
     """Relative index of the seat controlling the dummy this turn, else None."""
     drawn: str | None = None
     """The card the viewer drew from the dummy's pile this turn (only the drawer sees it)."""
+    turns: tuple[tuple[tuple[str, ...], ...], ...] = ()
+    """This round's turns so far, as revealed: ``turns[t][i]`` the cards seat ``i``
+    took on turn ``t``, relative (two with chopsticks, in resolve order; the dummy's:
+    the card its controller gave it)."""
+    rounds: tuple[RoundView, ...] = ()
+    """The finished rounds, in order."""
 
     def absolute(self, relative: int) -> int:
         """Absolute seat of a relative index."""

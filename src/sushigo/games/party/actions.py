@@ -17,9 +17,10 @@ Two kinds of action:
   from the four drawn), ``copy:CARD`` or ``copy:flipped`` (a special order
   played through chopsticks, spoon or menu), ``flip:TOKEN,TOKEN`` (takeout box:
   the cards turned face-down, in the notation of
-  :class:`~sushigo.games.party_scoring.Played`; ``flip:`` flips nothing).
+  :class:`~sushigo.games.party.scoring.Played`; ``flip:`` flips nothing).
 
-Card names may be ids, printed names or unique prefixes when parsed.
+Card names may be ids, printed names or unique prefixes when parsed. Every action
+also has a stable integer id (:func:`action_id`, :func:`action_from_id`).
 """
 
 from __future__ import annotations
@@ -28,8 +29,8 @@ from typing import Final
 
 from sushigo.core.actions import LazySequence
 from sushigo.core.errors import ParseError
-from sushigo.games.party_cards import KINDS, PARTY_CARDS
-from sushigo.games.party_scoring import FLIPPED, parse_played
+from sushigo.games.party.cards import _BONUS, _BY_ID, _N, _ORDER, KINDS, PARTY_CARDS
+from sushigo.games.party.scoring import FLIPPED, parse_played, played_value
 
 SPECIAL_ORDER: Final = "special-order"
 
@@ -265,3 +266,106 @@ class FlipChoices(LazySequence[Choice]):
             if value.cards.count(token) > self._counts[self._tokens.index(token)]:
                 return False
         return True
+
+
+_SINGLE: Final = {c: pick_of(c) for c in PARTY_CARDS.ids}
+"""The plain pick of each card (no copy, no call)."""
+
+
+def _distinct_picks(hand: list[str]) -> tuple[PartyPick, ...]:
+    """One plain pick per card type in a hand (no special order among them)."""
+    single = _SINGLE
+    out: list[PartyPick] = []
+    last = ""
+    for c in hand:
+        if c != last:
+            out.append(single[c])
+            last = c
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------
+# Action ids: picks first, then each kind of choice.
+
+_TARGETS: Final = (*PARTY_CARDS.ids, FLIPPED)
+_CALLS: Final = tuple(
+    t for c in PARTY_CARDS.ids if _BY_ID[c].family in _BONUS for t in (c, f"{SPECIAL_ORDER}={c}")
+)
+_PICK_IDS: Final = _N * (len(_TARGETS) + 1) * (len(_CALLS) + 1)
+_ASKS: Final = (*KINDS, *PARTY_CARDS.ids)
+_KINDS: Final = tuple(CHOICE_KINDS)
+
+
+def _universe() -> tuple[str, ...]:
+    """Every token a card in front of a player can have, in a fixed order."""
+    out: list[str] = []
+    for c in PARTY_CARDS.ids:
+        for copies in (None, *(t for t in PARTY_CARDS.ids if t != SPECIAL_ORDER)):
+            if copies is not None and c != SPECIAL_ORDER:
+                continue
+            kind = _BY_ID[copies or c].family
+            out.append(played_value(c, copies).token)
+            if kind == "nigiri":
+                out.append(played_value(c, copies, on_wasabi=True).token)
+            if kind == "wasabi":
+                out.append(played_value(c, copies, covered=True).token)
+        out.append(played_value(c, flipped=True).token)
+    return tuple(out)
+
+
+_TOKENS: Final = _universe()
+_TOKEN_INDEX: Final = {t: i for i, t in enumerate(_TOKENS)}
+_FLIP_BASE: Final = 16  # a player holds at most 10 cards of one kind
+
+
+def action_id(action: PartyAction) -> int:
+    """A stable integer for every action: picks below ``_PICK_IDS``, then choices (a
+    flip encodes its cards in base 16, one digit per token, so its id is large)."""
+    if isinstance(action, PartyPick):
+        target = 0 if action.copy is None else 1 + _TARGETS.index(action.copy)
+        call = 0 if action.call is None else 1 + _CALLS.index(action.call)
+        return _ORDER[action.card] + _N * (target + (len(_TARGETS) + 1) * call)
+    kind = _KINDS.index(action.kind)
+    if action.kind == "flip":
+        value = 0
+        for token in action.cards:
+            value += _FLIP_BASE ** _TOKEN_INDEX[token]
+    elif action.kind == "ask":
+        value = _ASKS.index(action.cards[0])
+    elif action.kind == "copy":
+        value = _TARGETS.index(action.cards[0])
+    else:
+        value = _ORDER[action.cards[0]]
+    return _PICK_IDS + kind + len(_KINDS) * value
+
+
+def action_from_id(number: int) -> PartyAction:
+    """The inverse of :func:`action_id`; ParseError for a number no action has."""
+    try:
+        if number < 0:
+            raise IndexError
+        if number < _PICK_IDS:
+            rest, card = divmod(number, _N)
+            call, target = divmod(rest, len(_TARGETS) + 1)
+            return pick_of(
+                PARTY_CARDS.ids[card],
+                None if target == 0 else _TARGETS[target - 1],
+                None if call == 0 else _CALLS[call - 1],
+            )
+        value, kind_index = divmod(number - _PICK_IDS, len(_KINDS))
+        kind = _KINDS[kind_index]
+        if kind == "flip":
+            cards: list[str] = []
+            i = 0
+            while value:
+                value, k = divmod(value, _FLIP_BASE)
+                cards.extend([_TOKENS[i]] * k)
+                i += 1
+            return choice_of("flip", tuple(sorted(cards)))
+        if kind == "ask":
+            return choice_of("ask", (_ASKS[value],))
+        if kind == "copy":
+            return choice_of("copy", (_TARGETS[value],))
+        return choice_of(kind, (PARTY_CARDS.ids[value],))
+    except IndexError:
+        raise ParseError(f"no action has id {number}") from None

@@ -2,13 +2,14 @@
 
 Sources: ../shared/rules/sushi-go-party-rulebook.md (the card guide is the
 authority) and FACTS.md (card splits, order numbers, colours, the suggested
-menus). This module is data and validation only; the rules engine builds on it.
+menus). This module is data and validation only; the rules engine builds on it
+(its last section: the card-table order the engine keeps hands in).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -127,6 +128,9 @@ def order_number(card: str) -> int | None:
 
 HAND_SIZES: Final = {2: 10, 3: 10, 4: 9, 5: 9, 6: 8, 7: 8, 8: 7}
 """Cards dealt to each player, by player count (official)."""
+
+ROUNDS: Final = 3
+"""Rounds in a game."""
 
 
 def desserts_per_round(players: int) -> tuple[int, int, int]:
@@ -333,3 +337,60 @@ def main_deck(menu: Menu) -> dict[str, int]:
 def dessert_pile(menu: Menu) -> dict[str, int]:
     """The chosen dessert's 15 cards, from which desserts join the deck each round."""
     return kind_cards(menu.dessert)
+
+
+# ---------------------------------------------------------------------------
+# Card-table order, for the engine: hands, deals and draws are kept sorted in the
+# order of PARTY_CARDS, and multisets are expanded to card-table positions.
+
+_BY_ID: Final = PARTY_CARDS.by_id
+_ORDER: Final = PARTY_CARDS.order
+_IDS: Final = PARTY_CARDS.ids
+_N: Final = len(PARTY_CARDS.ids)
+_BONUS: Final = frozenset(("chopsticks", "spoon"))
+"""The bonus cards: called at a later reveal to act."""
+_QUEUED: Final = frozenset(("menu", "takeout-box"))
+"""The kinds that act after the reveal of the turn they are played on."""
+_NUMBER: Final[dict[str, int]] = {c: n for c in PARTY_CARDS.ids if (n := order_number(c) or 0)}
+"""Lower-right order numbers of the cards that have one."""
+
+
+def _sorted_hand(cards: Sequence[str]) -> list[str]:
+    """Cards in card-table order, as a list (a hand)."""
+    return list(_sort(cards))
+
+
+def _sort(cards: Sequence[str]) -> tuple[str, ...]:
+    """Cards in card-table order."""
+    order = _ORDER
+    return _ids_of([order[c] for c in cards])
+
+
+def _ids_of(indices: list[int]) -> tuple[str, ...]:
+    """Card ids from card-table positions, in card-table order (``indices`` is sorted)."""
+    indices.sort()
+    ids = _IDS
+    return tuple([ids[i] for i in indices])
+
+
+def _expand(multiset: dict[str, int]) -> list[int]:
+    """A multiset as a list of card-table positions, in card-table order."""
+    out: list[int] = []
+    i = 0
+    for c in _IDS:
+        k = multiset.get(c, 0)
+        if k > 0:
+            out.extend([i] * k)
+        i += 1
+    return out
+
+
+def _distinct(cards: list[str]) -> list[str]:
+    """The different cards of a list kept in card-table order (copies are adjacent)."""
+    out: list[str] = []
+    last = ""
+    for c in cards:
+        if c != last:
+            out.append(c)
+            last = c
+    return out

@@ -1,7 +1,7 @@
-"""Sushi Roll, the dice game (2-5 players): ``sushigo.make("sushi-roll", players=3)``.
+"""Sushi Roll: a position of a game, its chance outcomes (every roll) and its rounds.
 
 Rules: ../shared/rules/sushi-roll-rulebook.md and FACTS.md. Dice, faces and
-scoring are data and pure functions in :mod:`sushigo.games.roll_dice`.
+scoring are data and pure functions in :mod:`sushigo.games.roll.dice`.
 
 Players take turns one at a time, from the holder of the red-bordered belt
 to the left. A turn is a series of decisions by one seat: any number of
@@ -20,411 +20,42 @@ tray and token.
 from __future__ import annotations
 
 import random
-import textwrap
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Final, NamedTuple
+from typing import Any, Final
 
-from sushigo.core.actions import LazySequence
-from sushigo.core.errors import IllegalActionError, OptionsError, ParseError, RecordError
-from sushigo.core.records import compare, compare_fields, final_fields, guard, record_rounds
-from sushigo.core.ruleset import Ruleset, register
+from sushigo.core.errors import IllegalActionError
 from sushigo.core.state import State
-from sushigo.games.roll_dice import (
-    DEFAULT_DICE,
+from sushigo.games.roll.actions import _TAKES, CHOPSTICKS, MENU, TAKE, RollAction, TurnChoices
+from sushigo.games.roll.dice import (
+    _EGG,
+    _F,
+    _GAIN,
+    _KIND,
+    _NF,
+    _PACK,
+    _QUICK,
+    _SET_STEP,
+    _SIX8,
+    _SQUID,
+    _STACK0,
+    _TOKEN,
+    _TRAY_IDS,
+    _WASABI,
     DICE_COUNTS,
-    DICE_PER_PLAYER,
     FACE_IDS,
-    FACES,
-    KIND_OF,
     KINDS,
+    ROUNDS,
     SIDES,
     START_CHOPSTICKS,
     START_MENU,
     SUPPLY,
-    TRAY_CODE,
-    TRAY_IDS,
-    check_dice,
     pudding_points,
     roll_winners,
     score_codes,
     token_points,
 )
-
-SUMMARY: Final = """\
-Sushi Roll - the dice game, 2 to 5 players, 3 rounds.
-
-30 dice: 10 appetizer, 6 maki, 5 nigiri, 5 specials, 4 pudding. Each round every
-player draws 8/7/6/5 dice (2/3/4/5 players) from the bag onto their conveyor belt
-and rolls them. Everyone starts the game with 2 chopsticks and 3 menu tokens.
-Turns go one at a time from the holder of the red-bordered belt, to the left. On
-your turn, use any number of tokens, in any order:
-  menu: return a menu token, re-roll any of the dice on your belt;
-  chopsticks: return a chopsticks token, swap a die on your belt with a die on
-    another player's belt (faces unchanged; never a tray);
-then take 1 die from your belt onto your tray. A pudding, menu or chopsticks die
-gives that many tokens at once (take what is left when the supply runs out). A
-nigiri taken while a wasabi on your tray has no nigiri goes on that wasabi.
-When everyone has taken a turn, belts slide left and every die on them is
-re-rolled; the red belt's new holder starts. At round end the belts stay, but with
-3 players they slide left once more. Dice go back into the bag between rounds.
-
-Scoring each round: maki most 6, second 3 (ties take full points); egg 1, salmon 2,
-squid 3 nigiri, tripled on a wasabi; appetizers in sets of up to 3: dumpling
-2/4/8, tempura 1/5/10, sashimi 0/6/13 (several sets score); a wasabi alone 0.
-Game end: pudding tokens most +6, fewest -6 (no -6 with 2 players); 1 point per 2
-unused menu and chopsticks tokens. Winner: most points, then most pudding tokens.
-
-Dice faces (the rulebook prints them only on the trays; this is the project's
-reconstruction; load your own copy's faces with --dice FILE):
-"""
-
-ROUNDS: Final = 3
-
-RULINGS: Final[tuple[str, ...]] = (
-    "The faces of the dice are the project's reconstruction (FACTS.md), since the "
-    "rulebook prints them only on the trays; --dice FILE loads the faces of your copy.",
-    "The red-bordered belt goes to a random seat at the start of the game (drawn "
-    "with the first round's dice).",
-    "A menu token re-rolls at least one die (re-rolling none would only spend it).",
-    "A chopsticks swap needs a die on another player's belt, and is offered only "
-    "between dice that differ (swapping equal faces would change nothing).",
-    "Pudding tokens are counted by value: the supply holds 32 puddings (14 tokens of 1, "
-    "6 of 3) and change is made freely; the 40 scoring tokens never run out.",
-    "When every player has the same number of pudding tokens, nobody scores for them "
-    "(as in the card games).",
-    "A player needs at least one maki icon to score for maki.",
-    "Still tied after the pudding tie-break, the win is shared.",
-)
-
-_NF: Final = len(FACE_IDS)
-_F: Final[dict[str, int]] = {f: i for i, f in enumerate(FACE_IDS)}
-_WASABI: Final = _F["wasabi"]
-_EGG: Final = _F["egg-nigiri"]
-_SQUID: Final = _F["squid-nigiri"]
-_STACK0: Final = _NF
-"""Tray entries at or above this are a wasabi with a nigiri on it."""
-_TRAY_IDS: Final = TRAY_IDS
-_TOKEN: Final[tuple[int, ...]] = tuple(
-    0
-    if f.startswith("menu")
-    else 1
-    if f.startswith("chopsticks")
-    else 2
-    if f.startswith("pudding")
-    else -1
-    for f in FACE_IDS
-)
-"""The supply slot (menu, chopsticks, pudding) a face's icons take tokens from; -1 none."""
-_GAIN: Final[tuple[int, ...]] = tuple(t.icons for t in FACES.types)
-"""Tokens a face's icons give (its icons; only read where ``_TOKEN`` is a slot)."""
-_KIND: Final[tuple[int, ...]] = KIND_OF
-_QUICK: Final[tuple[float, ...]] = (
-    0.0,
-    0.0,
-    0.0,  # appetizers: see _SET_STEP
-    1.3,
-    2.6,
-    3.9,  # maki icons
-    1.0,
-    2.0,
-    3.0,  # nigiri (tripled on a free wasabi)
-    2.5,  # wasabi
-    0.6,
-    1.2,
-    0.6,
-    1.2,  # tokens
-    1.5,
-    3.0,
-    4.5,  # pudding tokens
-)
-"""Rough worth of taking each face, for search playouts."""
-_SET_STEP: Final[tuple[tuple[int, int, int], ...]] = ((2, 2, 4), (1, 4, 5), (0, 6, 7))
-"""Points one more dumpling, tempura or sashimi icon adds, by icons of its set so far."""
-_SIX8: Final = 6**8
-"""Eight dice rolls in one random float: its base-6 digits (6**8 is far below 2**53)."""
-_PACK: Final = 1 << 40
-"""Draws from the bag packed into one random float, up to this many outcomes."""
-
-TAKE: Final = 0
-MENU: Final = 1
-CHOPSTICKS: Final = 2
-_WORDS: Final = ("take", "menu", "chopsticks")
-
-
-# ---------------------------------------------------------------------------
-# Actions.
-
-
-class RollAction:
-    """One decision of the player whose turn it is. A value.
-
-    Notation (round-trips through :func:`parse_roll_action`):
-    ``salmon-nigiri`` or ``take:salmon-nigiri`` (take that die; ends the turn),
-    ``menu:tempura+maki-1`` (spend a menu token, re-roll those dice of your belt),
-    ``chopsticks:tempura,2,maki-3`` (spend a chopsticks token, swap your tempura
-    die with seat 2's maki-3 die; seats are absolute).
-    """
-
-    __slots__ = ("kind", "face", "seat", "other", "dice")
-
-    kind: int
-    """TAKE, MENU or CHOPSTICKS."""
-    face: int
-    """TAKE: the face taken; CHOPSTICKS: the face given away; else -1."""
-    seat: int
-    """CHOPSTICKS: the other seat (absolute); else -1."""
-    other: int
-    """CHOPSTICKS: the face taken from the other belt; else -1."""
-    dice: tuple[int, ...]
-    """MENU: the faces of the dice re-rolled, in face order; else ()."""
-
-    def __init__(
-        self, kind: int, face: int = -1, seat: int = -1, other: int = -1, dice: tuple[int, ...] = ()
-    ) -> None:
-        self.kind = kind
-        self.face = face
-        self.seat = seat
-        self.other = other
-        self.dice = dice
-
-    def _key(self) -> tuple[int, int, int, int, tuple[int, ...]]:
-        return (self.kind, self.face, self.seat, self.other, self.dice)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, RollAction):
-            return NotImplemented
-        return self._key() == other._key()
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __str__(self) -> str:
-        if self.kind == TAKE:
-            return FACE_IDS[self.face]
-        if self.kind == MENU:
-            return "menu:" + "+".join([FACE_IDS[f] for f in self.dice])
-        return f"chopsticks:{FACE_IDS[self.face]},{self.seat},{FACE_IDS[self.other]}"
-
-    def __repr__(self) -> str:
-        return f"parse_roll_action({str(self)!r})"
-
-    @property
-    def what(self) -> str:
-        """``take``, ``menu`` or ``chopsticks``."""
-        return _WORDS[self.kind]
-
-    @property
-    def faces(self) -> tuple[str, ...]:
-        """The faces named, as ids: the die taken, the dice re-rolled, or the two
-        dice swapped (yours, then theirs)."""
-        if self.kind == TAKE:
-            return (FACE_IDS[self.face],)
-        if self.kind == MENU:
-            return tuple([FACE_IDS[f] for f in self.dice])
-        return (FACE_IDS[self.face], FACE_IDS[self.other])
-
-
-_TAKES: Final[tuple[RollAction, ...]] = tuple(RollAction(TAKE, f) for f in range(_NF))
-
-
-def take(face: str) -> RollAction:
-    """The action of taking a die showing ``face`` (an id)."""
-    return _TAKES[_F[face]]
-
-
-def reroll(*faces: str) -> RollAction:
-    """The action of spending a menu token to re-roll dice showing ``faces``."""
-    return RollAction(MENU, dice=tuple(sorted(_F[f] for f in faces)))
-
-
-def swap(mine: str, seat: int, theirs: str) -> RollAction:
-    """The action of spending a chopsticks token to swap two dice."""
-    return RollAction(CHOPSTICKS, _F[mine], seat, _F[theirs])
-
-
-def _face(text: str) -> int:
-    return _F[FACES.parse(text)]
-
-
-def parse_roll_action(text: str) -> RollAction:
-    """Read an action's notation; faces may be ids, names or unique prefixes.
-
-    >>> str(parse_roll_action("menu: tempura + maki 1"))
-    'menu:tempura+maki-1'
-    >>> str(parse_roll_action("chopsticks: squid, 2, dumpling"))
-    'chopsticks:squid-nigiri,2,dumpling'
-    >>> str(parse_roll_action("take:salmon"))
-    'salmon-nigiri'
-    """
-    head, sep, rest = text.strip().partition(":")
-    word = head.strip().lower()
-    if not sep:
-        return _TAKES[_face(text)]
-    if word == "take":
-        return _TAKES[_face(rest)]
-    if word == "menu":
-        names = [p for p in rest.replace(",", "+").split("+") if p.strip()]
-        if not names:
-            raise ParseError("menu: name the dice to re-roll, e.g. 'menu:tempura+maki-1'")
-        return RollAction(MENU, dice=tuple(sorted(_face(n) for n in names)))
-    if word == "chopsticks":
-        parts = [p.strip() for p in rest.split(",")]
-        if len(parts) != 3 or not parts[1].isdigit():
-            raise ParseError(
-                "chopsticks: write your die, the other seat and their die, "
-                "e.g. 'chopsticks:tempura,2,maki-3'"
-            )
-        return RollAction(CHOPSTICKS, _face(parts[0]), int(parts[1]), _face(parts[2]))
-    raise ParseError(
-        f"{text.strip()!r}: an action is a die to take ('tempura'), "
-        "'menu:DIE+DIE' or 'chopsticks:YOURS,SEAT,THEIRS'"
-    )
-
-
-_MENU_BASE: Final = 1 << 12
-_CHOP_BASE: Final = 1 << 8
-
-
-def action_id(action: RollAction) -> int:
-    """A stable integer per action: takes 0-16, chopsticks from 256, menus from 4096.
-
-    >>> [action_id(parse_roll_action(t)) for t in ("dumpling", "menu:dumpling")]
-    [0, 4097]
-    """
-    if action.kind == TAKE:
-        return action.face
-    if action.kind == CHOPSTICKS:
-        return _CHOP_BASE + (action.face * 8 + action.seat) * _NF + action.other
-    number = 0
-    for f in action.dice:
-        number = number * (_NF + 1) + f + 1
-    return _MENU_BASE + number
-
-
-def action_from_id(number: int) -> RollAction:
-    """Inverse of :func:`action_id`; ValueError for a number that is no action."""
-    if 0 <= number < _NF:
-        return _TAKES[number]
-    if _CHOP_BASE <= number < _CHOP_BASE + _NF * 8 * _NF:
-        q, other = divmod(number - _CHOP_BASE, _NF)
-        face, seat = divmod(q, 8)
-        return RollAction(CHOPSTICKS, face, seat, other)
-    if number > _MENU_BASE:
-        dice: list[int] = []
-        rest = number - _MENU_BASE
-        while rest:
-            rest, digit = divmod(rest, _NF + 1)
-            if digit == 0:
-                raise ValueError(f"no action has id {number}")
-            dice.append(digit - 1)
-        return RollAction(MENU, dice=tuple(sorted(dice)))
-    raise ValueError(f"no action has id {number}")
-
-
-class TurnChoices(LazySequence[RollAction]):
-    """Every decision of the seat whose turn it is, built on demand: each distinct
-    die to take, then each chopsticks swap, then each menu re-roll."""
-
-    def __init__(self, belt: list[int], chops: list[tuple[int, int, int]], menus: bool) -> None:
-        distinct: list[int] = []
-        counts: list[int] = []
-        last = -1
-        for f in belt:
-            if f == last:
-                counts[-1] += 1
-            else:
-                distinct.append(f)
-                counts.append(1)
-                last = f
-        self._distinct = distinct
-        self._counts = counts
-        self._chops = chops
-        self._menus = menus
-        n_chop = 0
-        mine = len(distinct)
-        for _seat, theirs, width in chops:
-            n_chop += mine * width
-            for f in distinct:
-                if (theirs >> f) & 1:
-                    n_chop -= 1
-        self._n_chop = n_chop
-        n_menu = 0
-        if menus:
-            n_menu = 1
-            for c in counts:
-                n_menu *= c + 1
-            n_menu -= 1
-        self._size = mine + n_chop + n_menu
-
-    def __contains__(self, action: object) -> bool:
-        """Whether ``action`` is one of these decisions, without listing them."""
-        if not isinstance(action, RollAction):
-            return False
-        if action.kind == TAKE:
-            return action.face in self._distinct
-        if action.kind == CHOPSTICKS:
-            if action.face == action.other or action.face not in self._distinct:
-                return False
-            for seat, theirs, _width in self._chops:
-                if seat == action.seat:
-                    return 0 <= action.other < _NF and bool((theirs >> action.other) & 1)
-            return False
-        if action.kind != MENU or not self._menus or not action.dice:
-            return False
-        for f in set(action.dice):
-            if f not in self._distinct:
-                return False
-            if action.dice.count(f) > self._counts[self._distinct.index(f)]:
-                return False
-        return True
-
-    def _item(self, index: int) -> RollAction:
-        distinct = self._distinct
-        if index < len(distinct):
-            return _TAKES[distinct[index]]
-        index -= len(distinct)
-        if index < self._n_chop:
-            for seat, theirs, width in self._chops:
-                size = len(distinct) * width
-                for f in distinct:
-                    if (theirs >> f) & 1:
-                        size -= 1
-                if index >= size:
-                    index -= size
-                    continue
-                for mine in distinct:
-                    row = width - ((theirs >> mine) & 1)
-                    if index >= row:
-                        index -= row
-                        continue
-                    bits = theirs & ~(1 << mine)
-                    while index:
-                        bits &= bits - 1
-                        index -= 1
-                    other = 0
-                    while not (bits >> other) & 1:
-                        other += 1
-                    return RollAction(CHOPSTICKS, mine, seat, other)
-            raise IndexError(index)
-        index -= self._n_chop
-        # menus: a mixed-radix count of each distinct face, skipping the empty one
-        index += 1
-        dice: list[int] = []
-        counts = self._counts
-        for j in range(len(distinct)):
-            c = counts[j] + 1
-            k = index % c
-            index //= c
-            f = distinct[j]
-            while k:
-                dice.append(f)
-                k -= 1
-        return RollAction(MENU, -1, -1, -1, tuple(dice))
-
-
-# ---------------------------------------------------------------------------
-# Chance outcomes.
-
+from sushigo.games.roll.ruleset import RollRuleset
+from sushigo.games.roll.views import RollRoundView, RollView
 
 Codes = tuple[int, ...]
 """Faces as indices into FACE_IDS (the engine's own form)."""
@@ -549,7 +180,7 @@ Step = tuple[int, "RollAction | Reroll | BeltRoll"]
 class RollRound:
     """A finished round, as the record keeps it."""
 
-    __slots__ = ("red", "belts", "_steps", "trays", "breakdown", "scores")
+    __slots__ = ("red", "belts", "_steps", "trays", "breakdown", "scores", "_seen")
 
     red: int
     belts: tuple[tuple[str, ...], ...]
@@ -572,6 +203,21 @@ class RollRound:
         self.trays = trays
         self.breakdown = breakdown
         self.scores = scores
+        self._seen: dict[int, RollRoundView] = {}
+
+    def seen_by(self, seat: int, n: int) -> RollRoundView:
+        """The round as ``seat`` saw it (worked out once for each seat: a finished
+        round never changes, and copies of a state share it)."""
+        view = self._seen.get(seat)
+        if view is None:
+            view = RollRoundView(
+                relative_steps(self._steps, seat, n),
+                self.trays[seat:] + self.trays[:seat],
+                self.breakdown[seat:] + self.breakdown[:seat],
+                self.scores[seat:] + self.scores[:seat],
+            )
+            self._seen[seat] = view
+        return view
 
     @property
     def steps(self) -> tuple[tuple[int, Any], ...]:
@@ -588,232 +234,22 @@ class RollRound:
         return tuple(out)
 
 
-# ---------------------------------------------------------------------------
-# The ruleset.
+def relative_steps(steps: Sequence[Step], seat: int, n: int) -> tuple[Step, ...]:
+    """Steps as ``seat`` sees them: seats counted from ``seat``."""
+    if seat == 0:
+        return tuple(steps)
+    out: list[Step] = []
+    for who, what in steps:
+        if isinstance(what, RollAction):
+            if what.kind == CHOPSTICKS:
+                what = RollAction(what.kind, what.face, (what.seat - seat) % n, what.other)
+            out.append(((who - seat) % n, what))
+        elif isinstance(what, BeltRoll):
+            out.append((who, BeltRoll(codes=what.codes[seat:] + what.codes[:seat])))
+        else:
+            out.append((who, what))
+    return tuple(out)
 
-
-def _dice_option(dice: object) -> tuple[str | dict[str, list[str]], tuple[tuple[int, ...], ...]]:
-    """The ``dice`` option as a record stores it, and each die's faces as face indices."""
-    if dice is None or dice == "default":
-        table = dict(DEFAULT_DICE)
-        option: str | dict[str, list[str]] = "default"
-    else:
-        table = check_dice(dice)
-        option = "default" if table == DEFAULT_DICE else {k: list(v) for k, v in table.items()}
-    faces = tuple(tuple(_F[f] for f in table[k]) for k in KINDS)
-    return option, faces
-
-
-class RollRuleset(Ruleset["RollState", "RollView", RollAction]):
-    """Sushi Roll with one face table."""
-
-    name: ClassVar[str] = "sushi-roll"
-    title: ClassVar[str] = "Sushi Roll"
-
-    def __init__(self, players: object = 4, dice: object = "default") -> None:
-        if not isinstance(players, int) or isinstance(players, bool):
-            raise OptionsError(f"players must be a whole number, not {players!r}")
-        if players not in DICE_PER_PLAYER:
-            raise OptionsError(f"Sushi Roll is for 2 to 5 players, not {players}")
-        self.players = players
-        self.seats = players
-        option, faces = _dice_option(dice)
-        self.options = {"dice": option}
-        self.dice: tuple[tuple[int, ...], ...] = faces
-        """Each die kind's six faces (face indices), in KINDS order."""
-        self.per_player: int = DICE_PER_PLAYER[players]
-        self.bag: list[int] = [k for k, n in enumerate(DICE_COUNTS) for _ in range(n)]
-        """Every die in the bag, as its kind."""
-        self.face_masks: tuple[int, ...] = tuple(sum(1 << f for f in set(fs)) for fs in faces)
-        """For each die kind, a bit set of the faces it can show."""
-
-    def __repr__(self) -> str:
-        return f"make({self.name!r}, players={self.players}, dice={self.options['dice']!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return (
-            isinstance(other, RollRuleset)
-            and other.players == self.players
-            and other.dice == self.dice
-        )
-
-    def __hash__(self) -> int:
-        return hash((self.name, self.players, self.dice))
-
-    def describe(self) -> str:
-        faces = "" if self.options["dice"] == "default" else ", own dice faces"
-        return f"{self.title}, {self.players} players{faces}"
-
-    def faces_of(self, kind: str) -> tuple[str, ...]:
-        """The six faces of a die kind under this ruleset."""
-        return tuple(FACE_IDS[f] for f in self.dice[KINDS.index(kind)])
-
-    def new_game(self) -> RollState:
-        return RollState(self)
-
-    def parse_action(self, text: str) -> RollAction:
-        return parse_roll_action(text)
-
-    def action_id(self, action: RollAction) -> int:
-        return action_id(action)
-
-    def action_from_id(self, action_id: int) -> RollAction:
-        return action_from_id(action_id)
-
-    def determinize(self, view: RollView, rng: random.Random) -> RollState:
-        return determinize(view, rng)
-
-    def record_body(self, state: RollState) -> dict[str, Any]:
-        assert isinstance(state, RollState)
-        rounds = [
-            {
-                "red": res.red,
-                "belts": [list(b) for b in res.belts],
-                "steps": [_step_json(s) for s in res.steps],
-                "trays": [list(t) for t in res.trays],
-                "scores": list(res.scores),
-                "breakdown": [dict(b) for b in res.breakdown],
-            }
-            for res in state.results
-        ]
-        body: dict[str, Any] = {"rounds": rounds}
-        if state.is_terminal():
-            body.update(_final(state))
-        return body
-
-    def replay(self, record: dict[str, Any], where: str = "record") -> RollState:
-        state = self.new_game()
-        for r, (at, entry) in enumerate(record_rounds(record, where, ROUNDS)):
-            red = entry.get("red")
-            if not isinstance(red, int) or isinstance(red, bool):
-                raise RecordError(f"{at}: 'red' is the seat holding the red belt")
-            belts = _face_lists(entry.get("belts"), f"{at}, belts")
-            guard(state.apply_chance, RollDeal(red, belts), at)
-            steps = entry.get("steps")
-            if not isinstance(steps, list):
-                raise RecordError(f"{at}: 'steps' must be a list")
-            _replay_round(state, r, at, steps)
-            result = state.results[r]
-            compare(entry.get("trays"), [list(t) for t in result.trays], f"{at}: trays")
-            compare(entry.get("scores"), list(result.scores), f"{at}: scores")
-            compare(entry.get("breakdown"), list(result.breakdown), f"{at}: breakdown")
-        if state.is_terminal():
-            compare_fields(record, _final(state), where)
-        return state
-
-
-def _final(state: RollState) -> dict[str, Any]:
-    return final_fields(
-        state,
-        puddings=list(state.puddings),
-        tokens_left=[m + c for m, c in zip(state.menus, state.chopsticks, strict=True)],
-        token_scores=token_points(state.menus, state.chopsticks),
-    )
-
-
-def _step_json(step: tuple[int, Any]) -> dict[str, Any]:
-    seat, what = step
-    if seat >= 0:
-        return {"seat": seat, "action": what}
-    if seat == -1:
-        return {"roll": list(what)}
-    return {"slide": [list(b) for b in what]}
-
-
-def _face_lists(value: object, where: str) -> tuple[tuple[str, ...], ...]:
-    if not isinstance(value, list) or not all(isinstance(b, list) for b in value):
-        raise RecordError(f"{where}: expected a list of face lists")
-    return tuple(_faces(b, where) for b in value)
-
-
-def _faces(value: object, where: str) -> tuple[str, ...]:
-    if not isinstance(value, list):
-        raise RecordError(f"{where}: expected a list of faces")
-    for f in value:
-        if not isinstance(f, str) or f not in _F:
-            raise RecordError(f"{where}: unknown face {f!r}")
-    return tuple(value)
-
-
-def _replay_round(state: RollState, r: int, at: str, steps: list[Any]) -> None:
-    """Drive one round's steps through the state; RecordError at the first fault."""
-    for i, step in enumerate(steps):
-        at_s = f"{at}, step {i + 1}"
-        if state.round != r or state.is_terminal():
-            raise RecordError(f"{at_s}: the round is already over")
-        if not isinstance(step, dict):
-            raise RecordError(f"{at_s}: a step is an object, not {step!r}")
-        if state.is_chance():
-            if state._pending == _REROLL:
-                if "roll" not in step:
-                    raise RecordError(f"{at_s}: a menu's re-roll is due; the record has {step!r}")
-                guard(state.apply_chance, Reroll(_faces(step["roll"], at_s)), at_s)
-            else:
-                if "slide" not in step:
-                    raise RecordError(f"{at_s}: the belts' roll is due; the record has {step!r}")
-                guard(state.apply_chance, BeltRoll(_face_lists(step["slide"], at_s)), at_s)
-            continue
-        seat = state.to_act()[0]
-        text = step.get("action")
-        if step.get("seat") != seat or not isinstance(text, str):
-            raise RecordError(f"{at_s}: seat {seat} decides now; the record has {step!r}")
-        try:
-            action = parse_roll_action(text)
-        except ParseError as exc:
-            raise RecordError(f"{at_s}: {exc}") from None
-        guard(state.apply, {seat: action}, at_s)
-    if state.round == r and not state.is_terminal():
-        raise RecordError(f"{at}: the record stops before the round is over")
-
-
-# ---------------------------------------------------------------------------
-# The view.
-
-
-class RollView(NamedTuple):
-    """What one seat may know (in Sushi Roll, everything but future rolls),
-    seat-relative: index 0 is the viewer, index ``i`` the seat ``i`` places to the
-    left (absolute ``(seat + i) % seats``)."""
-
-    ruleset: RollRuleset
-    """The rules and the dice faces (public)."""
-    seat: int
-    """The viewer's absolute seat."""
-    seats: int
-    """Number of seats."""
-    round: int
-    """Round number, 0-based."""
-    cycle: int
-    """Cycle within the round (each player takes one die per cycle), 0-based."""
-    to_move: int | None
-    """Relative index of the seat whose turn it is; None between turns."""
-    red: int
-    """Relative index of the seat holding the red-bordered belt (it starts each cycle)."""
-    belts: tuple[tuple[str, ...], ...]
-    """The dice on each belt, faces in face order, relative."""
-    trays: tuple[tuple[str, ...], ...]
-    """The dice on each tray this round, in the order taken, relative (a wasabi
-    with a nigiri on it is one entry, ``wasabi+salmon-nigiri``)."""
-    menus: tuple[int, ...]
-    """Menu tokens, relative."""
-    chopsticks: tuple[int, ...]
-    """Chopsticks tokens, relative."""
-    puddings: tuple[int, ...]
-    """Pudding tokens (in puddings), relative."""
-    supply: tuple[int, int, int]
-    """Menu, chopsticks and pudding tokens left in the supply."""
-    scores: tuple[int, ...]
-    """Points from completed rounds, relative."""
-    taken: tuple[int, ...]
-    """Dice taken this cycle, relative (1 for a seat that has had its turn)."""
-
-    def absolute(self, relative: int) -> int:
-        """Absolute seat of a relative index."""
-        return (self.seat + relative) % self.seats
-
-
-# ---------------------------------------------------------------------------
-# The state.
 
 _NONE: Final = 0
 _DEAL: Final = 1
@@ -1060,6 +496,8 @@ class RollState(State[RollView, RollAction, RollChance]):
             self.supply,
             tuple([totals[s] for s in rel]),
             tuple([taken[s] for s in rel]),
+            relative_steps(self._steps, seat, n),
+            tuple([r.seen_by(seat, n) for r in self._results]),
         )
 
     def returns(self) -> list[int]:
@@ -1405,77 +843,3 @@ def _check_subset(dice: tuple[int, ...], belt: list[int], where: str) -> None:
         if f not in left:
             raise IllegalActionError(f"{where} has no {FACE_IDS[f]} to re-roll")
         left.remove(f)
-
-
-def faces_text(ruleset: RollRuleset | None = None) -> str:
-    """Each die's six faces, one line per die (for ``sushigo rules``)."""
-    rs = ruleset if ruleset is not None else RollRuleset(2)
-    lines = []
-    for kind, count in zip(KINDS, DICE_COUNTS, strict=True):
-        faces = ", ".join(rs.faces_of(kind))
-        lines.append(
-            textwrap.fill(
-                faces,
-                78,
-                initial_indent=f"  {kind} die (x{count}): ",
-                subsequent_indent="    ",
-                break_on_hyphens=False,
-            )
-        )
-    return "\n".join(lines)
-
-
-def determinize(view: RollView, rng: random.Random | None = None) -> RollState:
-    """The position ``view`` shows, rebuilt as a state for search. In Sushi Roll
-    everything but future rolls is public, so the rebuilt state is exact and ``rng``
-    is not used; it reads nothing but the view.
-
-    >>> import sushigo
-    >>> state = sushigo.make("sushi-roll", players=3).new_game()
-    >>> state.apply_chance(state.sample_chance(random.Random(1)))
-    >>> seat = state.to_act()[0]
-    >>> world = determinize(state.observe(seat))
-    >>> [world.belt(s) for s in range(3)] == [state.belt(s) for s in range(3)]
-    True
-    >>> world.to_act() == state.to_act(), world.supply == state.supply
-    (True, True)
-    """
-    rs = view.ruleset
-    n = view.seats
-    state = RollState(rs)
-
-    def absolute(values: Sequence[Any]) -> list[Any]:
-        return [values[(s - view.seat) % n] for s in range(n)]
-
-    state._round = view.round
-    state._cycle = view.cycle
-    state._step = sum(view.taken)
-    state._red = (view.seat + view.red) % n
-    state._pending = _NONE if view.to_move is not None else _OVER
-    belts = [sorted([_F[f] for f in b]) for b in absolute(view.belts)]
-    trays = [[TRAY_CODE[t] for t in tray] for tray in absolute(view.trays)]
-    state._belts = belts
-    state._trays = trays
-    state._free = [tray.count(_WASABI) for tray in trays]
-    state._menus = absolute(view.menus)
-    state._chops = absolute(view.chopsticks)
-    state._puddings = absolute(view.puddings)
-    state._supply = list(view.supply)
-    bag = list(DICE_COUNTS)
-    for belt in belts:
-        for f in belt:
-            bag[_KIND[f]] -= 1
-    for tray in trays:
-        for t in tray:
-            if t >= _STACK0:
-                bag[_KIND[_WASABI]] -= 1
-                bag[_KIND[_EGG]] -= 1
-            else:
-                bag[_KIND[t]] -= 1
-    state._bag = bag
-    state._scores = absolute(view.scores)
-    state._deal = RollDeal(state._red, codes=tuple(tuple(b) for b in belts))
-    return state
-
-
-register("sushi-roll", RollRuleset)

@@ -302,3 +302,97 @@ def roll_winners(totals: Sequence[int], puddings: Sequence[int]) -> list[int]:
     tied = [s for s, t in enumerate(totals) if t == best]
     most = max(puddings[s] for s in tied)
     return [s for s in tied if puddings[s] == most]
+
+SUMMARY: Final = """\
+Sushi Roll - the dice game, 2 to 5 players, 3 rounds.
+
+30 dice: 10 appetizer, 6 maki, 5 nigiri, 5 specials, 4 pudding. Each round every
+player draws 8/7/6/5 dice (2/3/4/5 players) from the bag onto their conveyor belt
+and rolls them. Everyone starts the game with 2 chopsticks and 3 menu tokens.
+Turns go one at a time from the holder of the red-bordered belt, to the left. On
+your turn, use any number of tokens, in any order:
+  menu: return a menu token, re-roll any of the dice on your belt;
+  chopsticks: return a chopsticks token, swap a die on your belt with a die on
+    another player's belt (faces unchanged; never a tray);
+then take 1 die from your belt onto your tray. A pudding, menu or chopsticks die
+gives that many tokens at once (take what is left when the supply runs out). A
+nigiri taken while a wasabi on your tray has no nigiri goes on that wasabi.
+When everyone has taken a turn, belts slide left and every die on them is
+re-rolled; the red belt's new holder starts. At round end the belts stay, but with
+3 players they slide left once more. Dice go back into the bag between rounds.
+
+Scoring each round: maki most 6, second 3 (ties take full points); egg 1, salmon 2,
+squid 3 nigiri, tripled on a wasabi; appetizers in sets of up to 3: dumpling
+2/4/8, tempura 1/5/10, sashimi 0/6/13 (several sets score); a wasabi alone 0.
+Game end: pudding tokens most +6, fewest -6 (no -6 with 2 players); 1 point per 2
+unused menu and chopsticks tokens. Winner: most points, then most pudding tokens.
+
+Dice faces (the rulebook prints them only on the trays; this is the project's
+reconstruction; load your own copy's faces with --dice FILE):
+"""
+
+ROUNDS: Final = 3
+
+RULINGS: Final[tuple[str, ...]] = (
+    "The faces of the dice are the project's reconstruction (FACTS.md), since the "
+    "rulebook prints them only on the trays; --dice FILE loads the faces of your copy.",
+    "The red-bordered belt goes to a random seat at the start of the game (drawn "
+    "with the first round's dice).",
+    "A menu token re-rolls at least one die (re-rolling none would only spend it).",
+    "A chopsticks swap needs a die on another player's belt, and is offered only "
+    "between dice that differ (swapping equal faces would change nothing).",
+    "Pudding tokens are counted by value: the supply holds 32 puddings (14 tokens of 1, "
+    "6 of 3) and change is made freely; the 40 scoring tokens never run out.",
+    "When every player has the same number of pudding tokens, nobody scores for them "
+    "(as in the card games).",
+    "A player needs at least one maki icon to score for maki.",
+    "Still tied after the pudding tie-break, the win is shared.",
+)
+
+_NF: Final = len(FACE_IDS)
+_F: Final[dict[str, int]] = {f: i for i, f in enumerate(FACE_IDS)}
+_WASABI: Final = _F["wasabi"]
+_SQUID: Final = _F["squid-nigiri"]
+_STACK0: Final = _NF
+"""Tray entries at or above this are a wasabi with a nigiri on it."""
+_TRAY_IDS: Final = TRAY_IDS
+_TOKEN: Final[tuple[int, ...]] = tuple(
+    0
+    if f.startswith("menu")
+    else 1
+    if f.startswith("chopsticks")
+    else 2
+    if f.startswith("pudding")
+    else -1
+    for f in FACE_IDS
+)
+"""The supply slot (menu, chopsticks, pudding) a face's icons take tokens from; -1 none."""
+_GAIN: Final[tuple[int, ...]] = tuple(t.icons for t in FACES.types)
+"""Tokens a face's icons give (its icons; only read where ``_TOKEN`` is a slot)."""
+_KIND: Final[tuple[int, ...]] = KIND_OF
+_QUICK: Final[tuple[float, ...]] = (
+    0.0,
+    0.0,
+    0.0,  # appetizers: see _SET_STEP
+    1.3,
+    2.6,
+    3.9,  # maki icons
+    1.0,
+    2.0,
+    3.0,  # nigiri (tripled on a free wasabi)
+    2.5,  # wasabi
+    0.6,
+    1.2,
+    0.6,
+    1.2,  # tokens
+    1.5,
+    3.0,
+    4.5,  # pudding tokens
+)
+"""Rough worth of taking each face, for search playouts."""
+_SET_STEP: Final[tuple[tuple[int, int, int], ...]] = ((2, 2, 4), (1, 4, 5), (0, 6, 7))
+"""Points one more dumpling, tempura or sashimi icon adds, by icons of its set so far."""
+_SIX8: Final = 6**8
+"""Eight dice rolls in one random float: its base-6 digits (6**8 is far below 2**53)."""
+_PACK: Final = 1 << 40
+"""Draws from the bag packed into one random float, up to this many outcomes."""

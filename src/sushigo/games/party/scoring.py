@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from sushigo.core.errors import ParseError
-from sushigo.games.party_cards import KINDS, PARTY_CARDS, fruit_icons
+from sushigo.games.party.cards import KINDS, PARTY_CARDS, fruit_icons
 
 RULINGS: Final[tuple[str, ...]] = (
     "Temaki and pudding: when every player has the same number, nobody scores or loses "
