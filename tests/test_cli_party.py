@@ -9,7 +9,7 @@ import pytest
 
 from sushigo.cli import main
 from sushigo.games.party import RULINGS
-from sushigo.games.party_cards import PARTY_CARDS, SUGGESTED_MENUS
+from sushigo.games.party.cards import PARTY_CARDS, SUGGESTED_MENUS
 
 
 def test_rules_print_every_ruling_the_menus_and_every_card_id(
@@ -93,10 +93,12 @@ def test_simulate_writes_records_that_replay_verifies(
     assert main(["replay", "--verify", str(records)]) == 0
     assert capsys.readouterr().out.strip().endswith("4 verified, 0 failed")
     bad = json.loads(lines[0])
-    bad["rounds"][0]["turns"][0][0] = "special-order=flipped"
+    first = bad["rounds"][0]["steps"][1]  # after the deal: seat 0's first pick
+    assert first["seat"] == 0
+    first["action"] = "special-order=flipped"
     records.write_text(json.dumps(bad) + "\n")
     assert main(["replay", "--verify", str(records)]) == 1
-    assert "round 1, turn 1" in capsys.readouterr().out
+    assert "round 1, step 2" in capsys.readouterr().out  # the step of seat 0's first pick
 
 
 def test_bench_measures_the_party_cases(capsys: pytest.CaptureFixture[str]) -> None:
@@ -112,7 +114,7 @@ def test_bench_measures_the_party_cases(capsys: pytest.CaptureFixture[str]) -> N
 def test_a_random_menu_is_legal_and_the_seed_draws_it(
     players: int, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from sushigo.games.party_cards import PLAYER_LIMITS, check_menu, find_menu
+    from sushigo.games.party.cards import PLAYER_LIMITS, check_menu, find_menu
 
     agents = ",".join(["random"] * players)
     menus = []

@@ -9,7 +9,7 @@ import pytest
 
 from sushigo.cli import main
 from sushigo.games.roll import RULINGS
-from sushigo.games.roll_dice import DEFAULT_DICE
+from sushigo.games.roll.dice import DEFAULT_DICE
 
 Capsys = pytest.CaptureFixture[str]
 
@@ -116,8 +116,8 @@ def test_simulate_writes_records_that_verify_and_show(tmp_path: Path, capsys: Ca
     record = json.loads(records.read_text(encoding="utf-8").splitlines()[1])
     names = record["names"]
     assert out.startswith("Sushi Roll, 3 players (seed 1)")
-    assert f"Round 1 (red belt: {names[record['rounds'][0]['red']]})" in out
-    first = record["rounds"][0]["steps"][0]
+    deal, first = record["rounds"][0]["steps"][:2]  # the deal, then the first decision
+    assert f"Round 1 (red belt: {names[deal['red']]})" in out
     assert f"{names[first['seat']]}" in out and first["action"] in out
     assert "belts slide left (cycle 2)" in out
     assert "Game end" in out and "pudding tokens" in out
@@ -145,7 +145,7 @@ def test_a_game_with_own_dice_keeps_them_in_its_record(tmp_path: Path, capsys: C
     records = simulate(tmp_path, "--dice", path)
     record = json.loads(records.read_text(encoding="utf-8").splitlines()[0])
     assert record["options"]["dice"]["nigiri"] == ["egg-nigiri"] * 6
-    faces = {f for rnd in record["rounds"] for belt in rnd["belts"] for f in belt}
+    faces = {f for rnd in record["rounds"] for belt in rnd["steps"][0]["deal"] for f in belt}
     assert not faces & {"salmon-nigiri", "squid-nigiri"}
     capsys.readouterr()
     assert main(["replay", "--verify", str(records)]) == 0

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 import sushigo
-from sushigo.games.party_cards import HAND_SIZES, SUGGESTED_MENUS, check_menu, random_menu
-from sushigo.games.roll_dice import DEFAULT_DICE
+from sushigo.games.party.cards import HAND_SIZES, SUGGESTED_MENUS, check_menu, random_menu
+from sushigo.games.roll.dice import DEFAULT_DICE
 from sushigo.testing import ConformanceError, check_ruleset
 
 VARIANTS = ("pass_both_ways", "reshuffle", "soy_sauce", "dummy")

@@ -32,9 +32,10 @@ import pytest
 
 import sushigo
 from sushigo.agents import make_agent
-from sushigo.core.records import dumps, loads, replay
+from sushigo.core.records import dumps, loads, replay, upgrade
 from sushigo.games.party import PartyState
-from sushigo.games.party_scoring import ROUND_FAMILIES
+from sushigo.games.party.actions import CHOICE_KINDS
+from sushigo.games.party.scoring import ROUND_FAMILIES
 from sushigo.play import play_game, record_game
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -148,6 +149,20 @@ def test_golden_file_replays(
     assert len(record["rounds"]) == 3
 
 
+@pytest.mark.parametrize(
+    ("stem", "game", "players", "seed", "options"), GAMES, ids=[g[0] for g in GAMES]
+)
+def test_the_version_1_golden_file_upgrades_to_this_one(
+    stem: str, game: str, players: int, seed: int, options: dict[str, Any]
+) -> None:
+    """The same games, before and after records became step lists: each golden file
+    as written in version 1 (tests/golden/v1/), upgraded, is the version 2 file."""
+    old = json.loads((GOLDEN / "v1" / f"{stem}.json").read_text(encoding="utf-8"))
+    assert old["version"] == 1
+    expected = (GOLDEN / f"{stem}.json").read_text(encoding="utf-8")
+    assert render(upgrade(old, stem)) == expected
+
+
 def test_hand_checked_round_one() -> None:
     """Round 1 of the 4-player golden game (seed 7), scored by hand from the rulebook.
 
@@ -164,7 +179,8 @@ def test_hand_checked_round_one() -> None:
     """
     record = json.loads((GOLDEN / "sushi-go-4p-seed7.json").read_text(encoding="utf-8"))
     entry = record["rounds"][0]
-    tableaux = [[c for turn in entry["turns"] for c in turn[s]] for s in range(4)]
+    turns = replay(record).results[0].turns  # type: ignore[attr-defined]
+    tableaux = [[c for turn in turns for c in turn[s]] for s in range(4)]
     assert tableaux == HAND_CHECK_TABLEAUX
     assert entry["breakdown"] == HAND_CHECK_BREAKDOWN
     assert entry["scores"] == [12, 9, 10, 15]
@@ -198,10 +214,17 @@ def test_dummy_golden_game_the_dummy_scores_most_but_cannot_win() -> None:
 def party_features(record: dict[str, Any]) -> set[str]:
     """The specials a Party record shows (the names of :data:`PARTY_SPECIALS`)."""
     found: set[str] = set()
+    choices = tuple(f"{k}:" for k in CHOICE_KINDS)
     for entry in record["rounds"]:
-        for step in entry["mid_turn"]:
-            found.add("draw" if "draw" in step else step["choice"].partition(":")[0])
-        for turn in entry["turns"]:
+        for step in entry["steps"]:
+            if isinstance(step.get("draw"), list):
+                found.add("draw")
+            elif step.get("action", "").startswith(choices):
+                found.add(step["action"].partition(":")[0])
+    state = replay(record)
+    assert isinstance(state, PartyState)
+    for res in state.results:  # every pick, those the rules placed alone included
+        for turn in res.turns:
             for pick in turn:
                 card, _, call = pick.partition(" call:")
                 if call:
@@ -264,11 +287,15 @@ def test_hand_checked_party_round() -> None:
     """
     record = json.loads((GOLDEN / "party-master-menu-4p-seed38.json").read_text(encoding="utf-8"))
     entry = record["rounds"][0]
-    assert entry["hands"] == HAND_CHECK_PARTY_HANDS
-    assert entry["turns"] == HAND_CHECK_PARTY_PICKS
-    assert entry["mid_turn"] == HAND_CHECK_PARTY_STEPS
+    assert entry["steps"][0]["deal"] == HAND_CHECK_PARTY_HANDS
     state = replay(loads(dumps(record), "party-master-menu-4p-seed38"))
     assert isinstance(state, PartyState)
+    assert [list(turn) for turn in state.results[0].turns] == HAND_CHECK_PARTY_PICKS
+    choices = tuple(f"{k}:" for k in CHOICE_KINDS)
+    mid_turn = [s for s in entry["steps"] if s.get("action", "").startswith(choices)]
+    assert [(s["seat"], s["action"]) for s in mid_turn] == [
+        (e["seat"], e["choice"]) for e in HAND_CHECK_PARTY_STEPS
+    ]
     tableaux = [Counter(p.token for p in t) for t in state.results[0].tableaux]
     assert tableaux == [Counter(t) for t in HAND_CHECK_PARTY_TABLEAUX]
     zero = dict.fromkeys(ROUND_FAMILIES, 0)

@@ -15,8 +15,8 @@ import sushigo
 from sushigo.agents import make_agent
 from sushigo.agents.greedy import GreedyAgent
 from sushigo.games.party import MenuDraw, PartyDeal, PartyRuleset, PartyState, PartyView
-from sushigo.games.party_actions import PartyPick, choice_of, parse_party_action
-from sushigo.games.party_cards import SUGGESTED_MENUS
+from sushigo.games.party.actions import PartyPick, choice_of, parse_party_action
+from sushigo.games.party.cards import SUGGESTED_MENUS
 from sushigo.play import play_game
 
 CUSTOM_WASABI_ORDER = "maki,tempura,sashimi,miso-soup,wasabi,special-order,green-tea-ice-cream"

@@ -21,7 +21,7 @@ from sushigo.core.records import loads
 from sushigo.core.state import State
 from sushigo.games.classic import Deal, Pick
 from sushigo.games.roll import BeltRoll, RollDeal, RollState, take
-from sushigo.games.roll_dice import FACES
+from sushigo.games.roll.dice import FACES
 from sushigo.play import play_game
 from sushigo.play.positions import position_at, positions
 from sushigo.tui.app import run_play
@@ -232,9 +232,11 @@ def test_positions_match_the_game_loop_at_every_checked_step(
     for number, line in enumerate(lines, 1):
         record = loads(line, f"games.jsonl:{number}")
         total = sum(1 for _ in positions(record))
-        mid_turn = [e for r in record["rounds"] for e in r.get("mid_turn", [])]
-        if "dinner-for-two" in options:
-            assert any("draw" in e for e in mid_turn) and any("seat" in e for e in mid_turn)
+        steps = [e for r in record["rounds"] for e in r["steps"]]
+        if "dinner-for-two" in options:  # a menu's draw and a mid-turn choice
+            assert any("draw" in e for e in steps)
+            kinds = ("take:", "ask:", "give:", "order:", "copy:", "flip:")
+            assert any(e.get("action", "").startswith(kinds) for e in steps)
         wanted = {1, 2, total // 3, total // 2 + 1, total - 1, total}
         before, joints = replayed(record, wanted)
         assert len(joints) == total

@@ -180,8 +180,8 @@ def test_estimate_adds_the_desserts_as_they_stand() -> None:
     """At a round's end the estimate is the points so far plus the pudding race (and,
     in Sushi Roll, the unused tokens) scored as if the game ended there."""
     from sushigo.games.classic import pudding_points
-    from sushigo.games.roll_dice import pudding_points as roll_puddings
-    from sushigo.games.roll_dice import token_points
+    from sushigo.games.roll.dice import pudding_points as roll_puddings
+    from sushigo.games.roll.dice import token_points
 
     rng = random.Random(4)
     for game, players in (("sushi-go", 4), ("sushi-roll", 3)):

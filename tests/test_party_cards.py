@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sushigo.core.errors import OptionsError
-from sushigo.games.party_cards import (
+from sushigo.games.party.cards import (
     APPETIZERS,
     DESSERTS,
     HAND_SIZES,

@@ -28,8 +28,8 @@ from sushigo.agents import make_agent
 from sushigo.agents.mcts import MCTSAgent
 from sushigo.agents.mcts import determinize as any_world
 from sushigo.games.party import PartyRuleset, PartyState, determinize
-from sushigo.games.party_actions import Choice, PartyAction, PartyPick
-from sushigo.games.party_cards import PARTY_CARDS, SPECIALS, random_menu
+from sushigo.games.party.actions import Choice, PartyAction, PartyPick
+from sushigo.games.party.cards import PARTY_CARDS, SPECIALS, random_menu
 from sushigo.play import play_game
 
 SO = "special-order"

@@ -29,9 +29,9 @@ from sushigo.agents import make_agent
 from sushigo.core.errors import RecordError
 from sushigo.core.records import dumps, loads, make_record, replay
 from sushigo.games.party import MenuDraw, PartyDeal, PartyRuleset, PartyState, PartyView
-from sushigo.games.party_actions import Choice, PartyAction, PartyPick
-from sushigo.games.party_cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, fruit_icons
-from sushigo.games.party_scoring import parse_played
+from sushigo.games.party.actions import CHOICE_KINDS, Choice, PartyAction, PartyPick
+from sushigo.games.party.cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, fruit_icons
+from sushigo.games.party.scoring import parse_played
 from sushigo.play import play_game, record_game
 
 CONFIGS: list[tuple[str, int]] = [
@@ -456,11 +456,14 @@ def off_menu(rs: PartyRuleset) -> tuple[str, str]:
 def check_tampering(
     record: dict[str, Any], rs: PartyRuleset, where: str, rng: random.Random
 ) -> None:
-    """Change one mid-turn step of the record: the replay must name that step."""
+    """Change one mid-turn step of the record (a menu's draw, or a choice after the
+    reveal): the replay must name that step."""
+    kinds = tuple(f"{k}:" for k in CHOICE_KINDS)
     steps = [
         (r, e, step)
         for r, entry in enumerate(record["rounds"])
-        for e, step in enumerate(entry["mid_turn"])
+        for e, step in enumerate(entry["steps"])
+        if isinstance(step.get("draw"), list) or step.get("action", "").startswith(kinds)
     ]
     if not steps:
         return
@@ -471,20 +474,20 @@ def check_tampering(
         if not group:
             continue
         r, e, step = group[rng.randrange(len(group))]
-        place = f"{where}, round {r + 1}, turn {step['turn']}, mid-turn step {e + 1}:"
+        place = f"{where}, round {r + 1}, step {e + 1}:"
         bads: list[dict[str, Any]] = []
         if "draw" in step:
             bads.append({**step, "draw": [card] * len(step["draw"])})
         else:
-            what = step["choice"].partition(":")[0]
+            what = step["action"].partition(":")[0]
             other = "take" if what != "take" else "order"
-            bads.append({**step, "choice": f"{other}:{card}"})  # the wrong kind of decision
+            bads.append({**step, "action": f"{other}:{card}"})  # the wrong kind of decision
             value = {"ask": kind, "flip": card}.get(what, card)
-            bads.append({**step, "choice": f"{what}:{value}"})  # a card nobody has
+            bads.append({**step, "action": f"{what}:{value}"})  # a card nobody has
             bads.append({**step, "seat": (step["seat"] + 1) % rs.players})  # the wrong seat
         for bad in bads:
             tampered = loads(dumps(record), where)
-            tampered["rounds"][r]["mid_turn"][e] = bad
+            tampered["rounds"][r]["steps"][e] = bad
             with pytest.raises(RecordError) as caught:
                 replay(tampered, where)
             assert str(caught.value).startswith(place), (
@@ -492,8 +495,8 @@ def check_tampering(
             )
     r, e, step = steps[-1]
     tampered = loads(dumps(record), where)
-    del tampered["rounds"][r]["mid_turn"][e]
-    with pytest.raises(RecordError, match=f"round {r + 1}, turn {step['turn']}"):
+    del tampered["rounds"][r]["steps"][e]
+    with pytest.raises(RecordError, match=f"round {r + 1}"):
         replay(tampered, where)
 
 

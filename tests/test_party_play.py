@@ -17,11 +17,11 @@ from sushigo.agents import make_agent
 from sushigo.core.errors import IllegalActionError, OptionsError, RecordError
 from sushigo.core.records import dumps, loads, replay
 from sushigo.games.party import PartyDeal, PartyRuleset, PartyState
-from sushigo.games.party_actions import pick_of
-from sushigo.games.party_cards import HAND_SIZES, desserts_per_round
-from sushigo.games.party_scoring import Played
+from sushigo.games.party.actions import pick_of
+from sushigo.games.party.cards import HAND_SIZES, desserts_per_round
+from sushigo.games.party.scoring import Played
 from sushigo.play import play_game, record_game
-from sushigo.play.replay import show
+from sushigo.present.records import show
 
 PLAYABLE = {
     "my-first-meal": (2, 8),
@@ -215,10 +215,11 @@ def test_records_replay_and_tampering_is_caught(menu: str, players: int) -> None
     with pytest.raises(RecordError, match="round 2: scores"):
         replay(bad)
     bad = loads(dumps(record))
-    dealt = record["rounds"][0]["hands"][0]
-    absent = next(c for c in rs.deck if c not in dealt)
-    bad["rounds"][0]["turns"][0][0] = absent
-    with pytest.raises(RecordError, match="round 1, turn 1: seat 0 cannot take"):
+    deal, first = bad["rounds"][0]["steps"][:2]  # the deal, then seat 0's first pick
+    absent = next(c for c in rs.deck if c not in deal["deal"][0])
+    assert first["seat"] == 0
+    first["action"] = absent
+    with pytest.raises(RecordError, match="round 1, step 2: seat 0 cannot take"):
         replay(bad)
 
 
@@ -233,7 +234,8 @@ def test_desserts_are_kept_and_the_rest_reshuffled() -> None:
 
 
 def test_replay_shows_party_picks_and_mid_turn_steps() -> None:
-    path = Path(__file__).parent / "golden" / "party-dinner-for-two-2p-seed47.json"
+    # a version 1 record (its turns and mid-turn steps listed apart): show upgrades it
+    path = Path(__file__).parent / "golden" / "v1" / "party-dinner-for-two-2p-seed47.json"
     record = json.loads(path.read_text())
     text = show(record, str(path))
     turns = record["rounds"][0]["turns"]

@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from sushigo.games.party_scoring import (
+from sushigo.games.party.scoring import (
     FLIPPED,
     ROUND_FAMILIES,
     Played,

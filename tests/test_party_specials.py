@@ -28,10 +28,11 @@ import pytest
 import sushigo
 from sushigo.agents import make_agent
 from sushigo.core.errors import IllegalActionError, OptionsError, ParseError
-from sushigo.games import party, party_scoring
+from sushigo.games import party
 from sushigo.games.party import MenuDraw, PartyDeal, PartyRuleset, PartyState, Pending
-from sushigo.games.party_actions import Choice, PartyPick, parse_party_action
-from sushigo.games.party_scoring import (
+from sushigo.games.party import scoring as party_scoring
+from sushigo.games.party.actions import Choice, PartyPick, parse_party_action
+from sushigo.games.party.scoring import (
     Played,
     dessert_points,
     parse_played,

@@ -1,10 +1,15 @@
-"""Game records: a record re-plays, and any tampering is caught, saying where."""
+"""Game records: a record re-plays, and any tampering is caught, saying where.
+
+Records are written in version 2 (every round a list of steps); version 1 records,
+written until then, still re-play, and tampering with them is caught the same way:
+the version 1 tables below run on the version 1 golden files (tests/golden/v1/)."""
 
 from __future__ import annotations
 
 import copy
 import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -12,11 +17,12 @@ import pytest
 import sushigo
 from sushigo.agents import make_agent
 from sushigo.core.errors import RecordError
-from sushigo.core.records import dumps, loads, make_record, replay
+from sushigo.core.records import dumps, loads, make_record, replay, upgrade
 from sushigo.games.classic import ClassicState, Deal, Pick
 from sushigo.play import play_game, record_game
 
 Record = dict[str, Any]
+V1 = Path(__file__).parent / "golden" / "v1"
 
 
 def played(players: int, seed: int, **options: bool) -> tuple[ClassicState, Record]:
@@ -36,6 +42,23 @@ def game() -> tuple[ClassicState, Record]:
 @pytest.fixture(scope="module")
 def dummy_game() -> tuple[ClassicState, Record]:
     return played(2, 3, dummy=True)
+
+
+def v1_record(stem: str) -> tuple[ClassicState, Record]:
+    """A version 1 record (a golden game as written before version 2) and its end."""
+    record = json.loads((V1 / f"{stem}.json").read_text(encoding="utf-8"))
+    assert record["version"] == 1
+    return replays(record), record
+
+
+@pytest.fixture(scope="module")
+def v1_game() -> tuple[ClassicState, Record]:
+    return v1_record("sushi-go-4p-seed7")
+
+
+@pytest.fixture(scope="module")
+def v1_dummy_game() -> tuple[ClassicState, Record]:
+    return v1_record("sushi-go-2p-dummy-seed3")
 
 
 def replays(record: Record) -> ClassicState:
@@ -81,12 +104,14 @@ def test_a_record_replays_to_the_same_game(players: int, options: dict[str, bool
 
 def test_record_holds_every_score(game: tuple[ClassicState, Record]) -> None:
     state, record = game
-    assert record["format"] == "sushigo-record" and record["version"] == 1
+    assert record["format"] == "sushigo-record" and record["version"] == 2
     assert record["game"] == "sushi-go" and record["players"] == 4
     assert len(record["rounds"]) == 3
     for entry, res in zip(record["rounds"], state.results, strict=True):
-        assert len(entry["hands"]) == 4 and all(len(h) == 8 for h in entry["hands"])
-        assert len(entry["turns"]) == 8
+        deal, *decisions = entry["steps"]
+        assert len(deal["deal"]) == 4 and all(len(h) == 8 for h in deal["deal"])
+        # 7 turns of 4 picks: the 8th card of each hand is placed without a decision
+        assert [d["seat"] for d in decisions] == [0, 1, 2, 3] * 7
         assert entry["scores"] == [sum(b.values()) for b in entry["breakdown"]]
         assert entry["scores"] == list(res.scores)
     assert record["final_scores"] == state.returns()
@@ -135,8 +160,8 @@ def set_pick(r: int, t: int, seat: int, cards: list[str]) -> Callable[[Record], 
     return change
 
 
-def test_a_pick_not_in_hand_is_caught(game: tuple[ClassicState, Record]) -> None:
-    _, record = game
+def test_a_pick_not_in_hand_is_caught(v1_game: tuple[ClassicState, Record]) -> None:
+    _, record = v1_game
     held = hand_at(record, 0, 2, 0)
     card = next(c for c in sushigo.make("sushi-go", players=4).deck if c not in held)
     bad = copy.deepcopy(record)
@@ -229,15 +254,15 @@ TAMPERING = [
     pytest.param(replace(("options",), {"wasabi": True}), ("wasabi",), id="unknown-option"),
     pytest.param(replace(("names",), ["a"]), ("names",), id="names-wrong-length"),
     pytest.param(replace(("format",), "pgn"), ("format",), id="wrong-format"),
-    pytest.param(replace(("version",), 2), ("version",), id="wrong-version"),
+    pytest.param(replace(("version",), 3), ("version",), id="wrong-version"),
 ]
 
 
 @pytest.mark.parametrize(("tamper", "words"), TAMPERING)
 def test_tampering_is_caught(
-    game: tuple[ClassicState, Record], tamper: Callable[[Record], None], words: tuple[str, ...]
+    v1_game: tuple[ClassicState, Record], tamper: Callable[[Record], None], words: tuple[str, ...]
 ) -> None:
-    _, record = game
+    _, record = v1_game
     bad = copy.deepcopy(record)
     tamper(bad)
     assert bad != record
@@ -247,16 +272,16 @@ def test_tampering_is_caught(
         assert word in str(exc.value), f"{word!r} not in {str(exc.value)!r}"
 
 
-def test_dropping_the_last_turn_is_caught(game: tuple[ClassicState, Record]) -> None:
-    _, record = game
+def test_dropping_the_last_turn_is_caught(v1_game: tuple[ClassicState, Record]) -> None:
+    _, record = v1_game
     bad = copy.deepcopy(record)
     drop_turn(0, 7)(bad)
     with pytest.raises(RecordError, match="round 1"):
         replays(bad)
 
 
-def test_a_changed_breakdown_is_caught(game: tuple[ClassicState, Record]) -> None:
-    _, record = game
+def test_a_changed_breakdown_is_caught(v1_game: tuple[ClassicState, Record]) -> None:
+    _, record = v1_game
     bad = copy.deepcopy(record)
     b = bad["rounds"][0]["breakdown"][0]
     b["tempura"] += 5
@@ -265,8 +290,8 @@ def test_a_changed_breakdown_is_caught(game: tuple[ClassicState, Record]) -> Non
         replays(bad)
 
 
-def test_changing_the_last_turn_is_caught(game: tuple[ClassicState, Record]) -> None:
-    _, record = game
+def test_changing_the_last_turn_is_caught(v1_game: tuple[ClassicState, Record]) -> None:
+    _, record = v1_game
     bad = copy.deepcopy(record)
     last = bad["rounds"][0]["turns"][-1]
     last[0], last[1] = last[1], last[0]
@@ -294,11 +319,12 @@ def test_unreadable_records(text: str, words: tuple[str, ...]) -> None:
         assert word in str(exc.value)
 
 
-def test_dummy_record_draws_are_checked(dummy_game: tuple[ClassicState, Record]) -> None:
-    state, record = dummy_game
+def test_dummy_record_draws_are_checked(v1_dummy_game: tuple[ClassicState, Record]) -> None:
+    state, record = v1_dummy_game
     assert replays(record).returns() == state.returns()
     assert record["names"][2] == "Dummy" and record["agents"][2] == "dummy"
     entry = record["rounds"][1]
+    assert upgrade(record)["names"][2] == "Dummy"
     assert len(entry["draws"]) == len(entry["turns"]) == 9
     assert all(len(turn[2]) == 1 for turn in entry["turns"])
 
@@ -326,3 +352,132 @@ def test_records_are_json_round_trips(game: tuple[ClassicState, Record]) -> None
     _, record = game
     assert loads(dumps(record)) == record
     assert json.loads(dumps(record)) == record
+
+
+# -- version 2: every round a list of steps -----------------------------------------
+
+
+def pick_steps(record: Record, r: int) -> list[dict[str, Any]]:
+    return [s for s in record["rounds"][r]["steps"] if "seat" in s]
+
+
+def set_step(r: int, i: int, value: Any) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        record["rounds"][r]["steps"][i] = value
+
+    return change
+
+
+def drop_step(r: int, i: int) -> Callable[[Record], None]:
+    def change(record: Record) -> None:
+        del record["rounds"][r]["steps"][i]
+
+    return change
+
+
+def other_card(record: Record, r: int, i: int) -> Callable[[Record], None]:
+    """Step ``i`` of round ``r`` takes a card its seat does not hold."""
+
+    def change(record: Record) -> None:
+        step = record["rounds"][r]["steps"][i]
+        step["action"] = "soy-sauce"  # not in this game's deck at all
+
+    return change
+
+
+def swap_seats(record: Record) -> None:
+    steps = record["rounds"][0]["steps"]
+    steps[1]["seat"], steps[2]["seat"] = steps[2]["seat"], steps[1]["seat"]
+    if steps[1]["seat"] == steps[2]["seat"]:
+        steps[2]["seat"] = 9
+
+
+def repeat_a_seat(record: Record) -> None:
+    steps = record["rounds"][1]["steps"]
+    steps[2] = copy.deepcopy(steps[1])
+
+
+V2_TAMPERING = [
+    pytest.param(bump(("rounds", 0, "scores", 0)), ("round 1", "scores"), id="round-score"),
+    pytest.param(bump(("final_scores", 1)), ("final_scores",), id="final-scores"),
+    pytest.param(bump(("puddings", 3)), ("puddings",), id="puddings"),
+    pytest.param(replace(("winners",), [0, 1, 2, 3]), ("winners",), id="winners"),
+    pytest.param(
+        lambda rec: other_card(rec, 0, 9)(rec), ("round 1", "step 10", "seat"), id="card-not-held"
+    ),
+    pytest.param(
+        set_step(1, 3, {"seat": 2, "action": "toro"}), ("round 2", "step 4"), id="unknown-card"
+    ),
+    pytest.param(drop_step(0, 5), ("round 1",), id="drop-a-pick"),
+    pytest.param(drop_step(2, 0), ("round 3", "step 1"), id="drop-the-deal"),
+    pytest.param(swap_seats, ("round 1",), id="seats-swapped"),
+    pytest.param(repeat_a_seat, ("round 2", "step 3", "decide"), id="a-seat-twice"),
+    pytest.param(set_step(0, 0, {"draw": "tempura"}), ("round 1", "step 1"), id="draw-for-a-deal"),
+    pytest.param(set_step(0, 0, {"shuffle": 1}), ("round 1", "step 1", "deal"), id="no-such-step"),
+    pytest.param(set_step(0, 3, "tempura"), ("round 1", "step 4", "object"), id="step-not-object"),
+    pytest.param(
+        lambda rec: rec["rounds"][2]["steps"].append({"seat": 0, "action": "tempura"}),
+        ("round 3", "over"),
+        id="extra-step",
+    ),
+    pytest.param(
+        replace(("rounds", 1, "steps"), "none"), ("round 2", "steps"), id="steps-not-a-list"
+    ),
+]
+
+
+@pytest.mark.parametrize(("tamper", "words"), V2_TAMPERING)
+def test_tampering_with_steps_is_caught(
+    game: tuple[ClassicState, Record], tamper: Callable[[Record], None], words: tuple[str, ...]
+) -> None:
+    _, record = game
+    bad = copy.deepcopy(record)
+    tamper(bad)
+    assert bad != record
+    with pytest.raises(RecordError) as exc:
+        replays(bad)
+    for word in words:
+        assert word in str(exc.value), f"{word!r} not in {str(exc.value)!r}"
+
+
+def test_a_dummy_game_records_draws_and_the_dummy_card(
+    dummy_game: tuple[ClassicState, Record],
+) -> None:
+    state, record = dummy_game
+    steps = record["rounds"][1]["steps"]
+    assert "deal" in steps[0] and len(steps[0]["deal"]) == 3
+    draws = [s for s in steps if "draw" in s]
+    picks = [s for s in steps if "seat" in s]
+    assert len(draws) == 9 and len(picks) == 18
+    assert sum(" dummy:" in p["action"] for p in picks) == 9  # the controller's, each turn
+    bad = copy.deepcopy(record)
+    first_draw = next(i for i, s in enumerate(bad["rounds"][1]["steps"]) if "draw" in s)
+    pile = steps[0]["deal"][2]
+    bad["rounds"][1]["steps"][first_draw]["draw"] = next(
+        c for c in ("chopsticks", "pudding", "tempura", "wasabi") if c not in pile
+    )
+    with pytest.raises(RecordError, match=f"round 2, step {first_draw + 1}"):
+        replays(bad)
+
+
+@pytest.mark.parametrize(
+    "stem",
+    [
+        "sushi-go-2p-seed1",
+        "sushi-go-3p-seed2",
+        "sushi-go-4p-seed7",
+        "sushi-go-5p-seed5",
+        "sushi-go-2p-dummy-seed3",
+        "sushi-go-4p-both-ways-reshuffle-soy-sauce-seed11",
+    ],
+)
+def test_a_version_1_record_upgrades_to_the_same_game(stem: str) -> None:
+    state, old = v1_record(stem)
+    new = upgrade(old)
+    assert new["version"] == 2
+    again = replays(new)
+    assert again.returns() == state.returns() == old["final_scores"]
+    assert [r.scores for r in again.results] == [r.scores for r in state.results]
+    assert [r.turns for r in again.results] == [r.turns for r in state.results]
+    kept = {k: v for k, v in old.items() if k not in ("version", "rounds")}
+    assert {k: v for k, v in new.items() if k not in ("version", "rounds")} == kept

@@ -27,7 +27,7 @@ from sushigo.games.roll import (
     action_id,
     parse_roll_action,
 )
-from sushigo.games.roll_dice import DICE_COUNTS, FACES, KINDS, score_trays
+from sushigo.games.roll.dice import DICE_COUNTS, FACES, KINDS, score_trays
 
 KIND_OF = {t.id: t.family for t in FACES.types}
 

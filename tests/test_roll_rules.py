@@ -27,7 +27,7 @@ from sushigo.games.roll import (
     swap,
     take,
 )
-from sushigo.games.roll_dice import (
+from sushigo.games.roll.dice import (
     DEFAULT_DICE,
     check_dice,
     maki_points,

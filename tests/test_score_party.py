@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from sushigo.cli import main
-from sushigo.games.party_scoring import ROUND_FAMILIES
+from sushigo.games.party.scoring import ROUND_FAMILIES
 from sushigo.tui.score import run_score
 
 Capsys = pytest.CaptureFixture[str]

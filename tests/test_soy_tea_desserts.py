@@ -23,8 +23,8 @@ import sushigo
 from sushigo.agents import greedy_party
 from sushigo.cli import main
 from sushigo.games.party import PartyDeal, PartyRuleset, PartyState
-from sushigo.games.party_actions import parse_party_action
-from sushigo.games.party_scoring import RULINGS, Played, parse_played, score_round
+from sushigo.games.party.actions import parse_party_action
+from sushigo.games.party.scoring import RULINGS, Played, parse_played, score_round
 
 SOY_TEA = "maki, tempura, sashimi, eel, soy-sauce, tea, pudding"
 

@@ -42,7 +42,7 @@ CHROMIUM_ARGS = [
 YOUR_TURN_OR_OVER = re.compile(r"Your turn|Game over")
 ENABLED_ACT = "#board .act:not([disabled]):visible"
 MID_TURN = re.compile(r"^(take|ask|give|order|copy|flip):")
-"""The text of a Sushi Go Party! mid-turn decision (sushigo.games.party_actions)."""
+"""The text of a Sushi Go Party! mid-turn decision (sushigo.games.party.actions)."""
 
 
 # ---------------------------------------------------------------------------

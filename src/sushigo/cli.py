@@ -143,6 +143,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="JSON Lines file of records, or - for stdin")
     p.add_argument("--verify", action="store_true", help="re-play and check every record")
     p.add_argument(
+        "--upgrade",
+        action="store_true",
+        help="rewrite the file's version 1 records as version 2 (each is re-played first)",
+    )
+    p.add_argument(
         "--game-index", type=int, default=None, metavar="N", help="show only game N (1-based)"
     )
 
@@ -227,7 +232,7 @@ def _dispatch(args: argparse.Namespace) -> Any:
 
         return run_hint(args)
     if command == "replay":
-        from sushigo.play.replay import run_replay
+        from sushigo.tui.reports import run_replay
 
         return run_replay(args)
     if command == "rules":

@@ -5,7 +5,7 @@ legal actions alone. Every option is scored by how much it raises an *estimate*
 of the agent's final points, set against what it gives its opponents:
 
 * **A seat's position** is what lies in front of it valued by
-  :func:`~sushigo.games.party_scoring.score_round` (the families that do not
+  :func:`~sushigo.games.party.scoring.score_round` (the families that do not
   compare players: nigiri and wasabi, tempura, sashimi, dumplings, eel, tofu,
   onigiri, miso soup, tea, flipped cards), plus the expected points of the sets
   in progress. A set that needs ``k`` more cards is worth
@@ -51,9 +51,9 @@ from typing import Any
 
 from sushigo.agents.odds import at_least, sig
 from sushigo.games.party import PartyRuleset, PartyView
-from sushigo.games.party_actions import SPECIAL_ORDER, Choice, PartyPick, choice_of
-from sushigo.games.party_cards import PARTY_CARDS, fruit_icons
-from sushigo.games.party_scoring import (
+from sushigo.games.party.actions import SPECIAL_ORDER, Choice, PartyPick, choice_of
+from sushigo.games.party.cards import PARTY_CARDS, fruit_icons
+from sushigo.games.party.scoring import (
     DUMPLING_POINTS,
     FLIPPED,
     FRUIT_POINTS,

@@ -59,7 +59,7 @@ from sushigo.games.roll import (
     swap,
     take,
 )
-from sushigo.games.roll_dice import (
+from sushigo.games.roll.dice import (
     DICE_COUNTS,
     FACE_IDS,
     FACES,

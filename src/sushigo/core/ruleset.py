@@ -60,12 +60,28 @@ class Ruleset(ABC, Generic[StateT, ViewT, ActionT]):
         equals ``view``. Search plays in such worlds (``sushigo.testing`` checks it)."""
 
     @abstractmethod
-    def record_body(self, state: StateT) -> dict[str, Any]:
-        """The game-specific part of a record: rounds, scores, winners."""
+    def record_rounds(self, state: StateT) -> list[dict[str, Any]]:
+        """Every finished round as a record writes it: ``{"steps": [...], ...}``, the
+        steps in order (each chance outcome as this game's step, such as
+        ``{"deal": [...]}``; each seat's decision as ``{"seat": s, "action": notation}``),
+        then what the round scored (``scores``, ``breakdown``). A decision the rules
+        make alone (the last card of a hand) is no step. See docs/records.md."""
 
     @abstractmethod
-    def replay(self, record: dict[str, Any], where: str = "record") -> StateT:
-        """Re-play a record's body; RecordError at the first disagreement, saying where."""
+    def end_fields(self, state: StateT) -> dict[str, Any]:
+        """A finished game's end as a record writes it: desserts kept, dessert scores,
+        final scores, winners."""
+
+    @abstractmethod
+    def parse_chance(self, step: dict[str, Any], where: str) -> Any:
+        """The chance outcome a record's step names (the inverse of the chance steps
+        :meth:`record_rounds` writes); RecordError, saying ``where``, for one that
+        names none."""
+
+    @abstractmethod
+    def replay_v1(self, record: dict[str, Any], where: str = "record") -> StateT:
+        """Re-play a version 1 record (each game had its own layout until version 2);
+        RecordError at the first disagreement, saying where."""
 
     def seat_is_player(self, seat: int) -> bool:
         """Whether a seat belongs to a player (not a dummy)."""

@@ -33,7 +33,7 @@ def read_text(path: str) -> tuple[str, str]:
 def load_dice(path: str) -> dict[str, tuple[str, ...]]:
     """A Sushi Roll face table from a JSON file, checked (docs/sushi-roll.md shows the
     format); OptionsError for a file that cannot be read or is not a face table."""
-    from sushigo.games.roll_dice import check_dice
+    from sushigo.games.roll.dice import check_dice
 
     try:
         text, name = read_text(path)

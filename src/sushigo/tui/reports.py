@@ -20,8 +20,10 @@ from rich.console import Console
 from rich.progress import Progress
 from rich.table import Table
 
-from sushigo.core.errors import OptionsError
+from sushigo.core.errors import OptionsError, ParseError
+from sushigo.core.records import dumps, upgrade
 from sushigo.core.ruleset import AnyRuleset, make
+from sushigo.play.replay import read_records, verify
 from sushigo.play.simulate import AgentStats, simulate
 from sushigo.play.tournament import (
     BACKENDS,
@@ -37,6 +39,7 @@ from sushigo.play.tournament import (
 )
 from sushigo.play.tournament_report import FILES, figure_class, versions, write_outputs
 from sushigo.present.options import game_options, parse_list
+from sushigo.present.records import show
 
 # --- sushigo simulate --------------------------------------------------------
 
@@ -257,3 +260,44 @@ def _play(
             progress=lambda done: bar.update(task, completed=done),
             **options,
         )
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """``sushigo replay FILE``: show the recorded games (``--verify``: re-play them;
+    ``--upgrade``: rewrite version 1 records as version 2)."""
+    if args.verify:
+        return verify(args.file)
+    if args.upgrade:
+        return upgrade_file(args.file)
+    shown = 0
+    for index, (where, record) in enumerate(read_records(args.file), 1):
+        if args.game_index is not None and index != args.game_index:
+            continue
+        if shown:
+            print()
+        print(show(record, where))
+        shown += 1
+    if not shown:
+        which = f"no game {args.game_index} in" if args.game_index else "no records in"
+        raise ParseError(f"{which} {args.file}")
+    return 0
+
+
+def upgrade_file(path: str) -> int:
+    """``sushigo replay --upgrade FILE``: every version 1 record of the file rewritten
+    as version 2, in place. Every record is re-played first; if any fails, the file
+    is left as it was (RecordError names the record)."""
+    if path == "-":
+        raise OptionsError("--upgrade rewrites a file in place: give its name, not -")
+    lines = []
+    upgraded = 0
+    for where, record in read_records(path):
+        new = upgrade(record, where)
+        upgraded += new is not record
+        lines.append(dumps(new))
+    target = Path(path)
+    temporary = target.with_name(target.name + ".upgrading")
+    temporary.write_text("".join(line + "\n" for line in lines), encoding="utf-8")
+    temporary.replace(target)
+    print(f"{upgraded} of {len(lines)} records upgraded to version 2 in {path}")
+    return 0
