@@ -15,7 +15,8 @@ from __future__ import annotations
 import argparse
 import os
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any, TypeVar
 
 from rich.console import Console, RenderableType
@@ -29,8 +30,6 @@ from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
 from sushigo.core.state import AnyState
 from sushigo.games.classic import ClassicRuleset, ClassicState, Pick, PlayerView, winners
-from sushigo.games.party import PartyRuleset
-from sushigo.games.roll import RollRuleset
 from sushigo.play.loop import play_game, record_game, seat_names
 from sushigo.present.options import dice_table, parse_list, parse_variants, resolve_menu
 from sushigo.tui.cards import tableau_text
@@ -179,7 +178,6 @@ class Table:
     def show_end(self, view: PlayerView) -> None:
         """Print the final scores and the winner, from the view of the finished game."""
         rs = view.ruleset
-        assert isinstance(rs, ClassicRuleset)
         totals = _absolute(view, view.scores)  # the final scores, desserts included
         desserts = _absolute(view, view.desserts)
         self.console.print()
@@ -271,9 +269,10 @@ def run_play(
     if args.game == PARTY and menu:
         options["menu"] = resolve_menu(menu, players, seed)
     ruleset = sushigo.make(args.game, players=players, **options)
-    if not isinstance(ruleset, ClassicRuleset | PartyRuleset | RollRuleset):
+    terminal = TERMINALS.get(ruleset.name)
+    if terminal is None:
         raise OptionsError(
-            f"the terminal game plays sushi-go, {PARTY} and {ROLL}, not {args.game!r}"
+            f"the terminal game plays {', '.join(TERMINALS)}, not {args.game!r}"
         )
     if args.records:
         _check_records_path(args.records)
@@ -286,40 +285,16 @@ def run_play(
     console.print(Text(f"{ruleset.describe()} - seed {seed}", style="bold"))
     for note in notes:
         console.print(Text(note, style="yellow"))
-    if isinstance(ruleset, PartyRuleset):
-        console.print(menu_table(ruleset.menu, ruleset.players))
-        console.print(
-            f"You are {human_name}, against {', '.join(names[1:])}. Type 'help' at any "
-            "question for how to answer, 'menu' to see the menu again, 'quit' to leave."
-        )
-    elif isinstance(ruleset, RollRuleset):
-        console.print(
-            f"You are {human_name}, against {', '.join(names[1:])}. On your turn use tokens "
-            "('m' menu re-roll, 'c' chopsticks swap) as often as you like, then take a die. "
-            "Type 'help' at any question, 'table' to see the table again, 'quit' to leave."
-        )
-    else:
-        console.print(
-            f"You are {human_name}, against {', '.join(names[1:])}. "
-            "Type 'help' at the prompt for how to pick, 'quit' to leave."
-        )
+    for line in terminal.intro(ruleset, f"You are {human_name}, against {', '.join(names[1:])}."):
+        console.print(line)
     hint_ms = HINT_MS if getattr(args, "hints", False) else None
     if hint_ms is not None:
         console.print("Type 'hint' at any question for the best options found by a short search.")
     state: AnyState
     try:
-        if isinstance(ruleset, PartyRuleset):
-            state = play_party_session(
-                ruleset, bots, names, seed, console=console, input_fn=ask, hint_ms=hint_ms
-            )
-        elif isinstance(ruleset, RollRuleset):
-            state = play_roll_session(
-                ruleset, bots, names, seed, console=console, input_fn=ask, hint_ms=hint_ms
-            )
-        else:
-            state = play_session(
-                ruleset, bots, names, seed, console=console, input_fn=ask, hint_ms=hint_ms
-            )
+        state = terminal.session(
+            ruleset, bots, names, seed, console=console, input_fn=ask, hint_ms=hint_ms
+        )
     except KeyboardInterrupt:
         console.print()
         console.print(Text("Interrupted: the game was abandoned.", style="yellow"))
@@ -342,3 +317,42 @@ def run_play(
             ) from None
         console.print(f"The game's record was added to {args.records}.")
     return 0
+
+
+def _classic_intro(ruleset: Any, who: str) -> list[RenderableType]:
+    return [f"{who} Type 'help' at the prompt for how to pick, 'quit' to leave."]
+
+
+def _party_intro(ruleset: Any, who: str) -> list[RenderableType]:
+    return [
+        menu_table(ruleset.menu, ruleset.players),
+        f"{who} Type 'help' at any question for how to answer, 'menu' to see the menu "
+        "again, 'quit' to leave.",
+    ]
+
+
+def _roll_intro(ruleset: Any, who: str) -> list[RenderableType]:
+    return [
+        f"{who} On your turn use tokens ('m' menu re-roll, 'c' chopsticks swap) as often "
+        "as you like, then take a die. Type 'help' at any question, 'table' to see the "
+        "table again, 'quit' to leave."
+    ]
+
+
+@dataclass(frozen=True)
+class Terminal:
+    """How the terminal plays one game: what it says first, then the session."""
+
+    intro: Callable[[Any, str], list[RenderableType]]
+    """The lines shown before the first turn, given the ruleset and "You are ..."."""
+    session: Callable[..., AnyState]
+    """Plays the game: ``session(ruleset, bots, names, seed, console=, input_fn=,
+    hint_ms=)`` returns the finished state."""
+
+
+TERMINALS: dict[str, Terminal] = {
+    "sushi-go": Terminal(_classic_intro, play_session),
+    PARTY: Terminal(_party_intro, play_party_session),
+    ROLL: Terminal(_roll_intro, play_roll_session),
+}
+"""The games the terminal plays, by ruleset name; a new game adds one line."""
