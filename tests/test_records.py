@@ -481,3 +481,42 @@ def test_a_version_1_record_upgrades_to_the_same_game(stem: str) -> None:
     assert [r.turns for r in again.results] == [r.turns for r in state.results]
     kept = {k: v for k, v in old.items() if k not in ("version", "rounds")}
     assert {k: v for k, v in new.items() if k not in ("version", "rounds")} == kept
+
+
+def test_replay_upgrade_rewrites_a_file_as_version_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sushigo.cli import main
+
+    stems = ["sushi-go-4p-seed7", "party-master-menu-4p-seed38", "sushi-roll-3p-seed2"]
+    old = [json.loads((V1 / f"{stem}.json").read_text(encoding="utf-8")) for stem in stems]
+    path = tmp_path / "games.jsonl"
+    path.write_text("".join(dumps(r) + "\n" for r in old), encoding="utf-8")
+    assert main(["replay", "--upgrade", str(path)]) == 0
+    assert f"3 of 3 records upgraded to version 2 in {path}" in capsys.readouterr().out
+    new = [loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+    assert [r["version"] for r in new] == [2, 2, 2]
+    assert [replay(r).returns() for r in new] == [r["final_scores"] for r in old]
+    assert main(["replay", "--verify", str(path)]) == 0
+    assert "3 verified, 0 failed" in capsys.readouterr().out
+    assert main(["replay", "--upgrade", str(path)]) == 0  # nothing left to upgrade
+    assert "0 of 3 records upgraded" in capsys.readouterr().out
+
+
+def test_replay_upgrade_leaves_a_file_with_a_broken_record_as_it_was(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from sushigo.cli import main
+
+    record = json.loads((V1 / "sushi-go-2p-seed1.json").read_text(encoding="utf-8"))
+    bad = copy.deepcopy(record)
+    bad["rounds"][1]["scores"][0] += 1
+    path = tmp_path / "games.jsonl"
+    text = dumps(record) + "\n" + dumps(bad) + "\n"
+    path.write_text(text, encoding="utf-8")
+    assert main(["replay", "--upgrade", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"{path}:2, round 2: scores" in err and "Traceback" not in err
+    assert path.read_text(encoding="utf-8") == text
+    assert main(["replay", "--upgrade", "-"]) == 2
+    assert "give its name" in capsys.readouterr().err
