@@ -40,6 +40,7 @@ from sushigo.agents.base import View, register_agent
 from sushigo.agents.greedy_party import party_act
 from sushigo.agents.greedy_roll import roll_act
 from sushigo.agents.odds import at_least, sig
+from sushigo.core.cards import unseen as unseen_cards
 from sushigo.games.classic import CLASSIC_CARDS, ClassicRuleset, PlayerView
 
 # --- tunable weights ---------------------------------------------------------
@@ -431,23 +432,9 @@ def _context(
     ctx.picks_left = p
 
     # Cards not yet seen by this seat.
-    unseen = dict(rs.deck)
-    known_cards = 0
-
-    def see(cards: Sequence[str]) -> None:
-        for c in cards:
-            if c in unseen:
-                unseen[c] -= 1
-
-    see(view.hand)
-    for rel in range(1, n):
-        h = view.hands[rel]
-        if h is not None:
-            see(h)
-            known_cards += len(h)
-    for tab in view.tableaux:
-        see(tab)
-    see(view.discards)
+    others = [h for h in view.hands[1:] if h is not None]
+    known_cards = sum(len(h) for h in others)
+    unseen = unseen_cards(rs.deck, [view.hand, *others, *view.tableaux, view.discards])
     kept = sum(view.desserts)
     if "pudding" in unseen:
         unseen["pudding"] -= kept

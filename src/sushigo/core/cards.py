@@ -86,6 +86,24 @@ class CardTable:
         raise ParseError(f"{text.strip()!r} could be {' or '.join(matches)}; say which")
 
 
+def unseen(deck: Mapping[str, int], seen: Iterable[Iterable[str]]) -> dict[str, int]:
+    """The cards of ``deck`` (a multiset) that a seat has not seen: one copy taken out
+    for every card of each group in ``seen`` (its hand, the hands it saw, every
+    tableau, the discards). Cards the deck does not hold are passed over; a count
+    may go below zero where ``seen`` holds more of a card than the deck, for the
+    caller to decide (determinizers and the greedy bots share this pool).
+
+    >>> unseen({"tempura": 3, "sashimi": 2}, [["tempura"], ["tempura", "wasabi"]])
+    {'tempura': 1, 'sashimi': 2}
+    """
+    left = dict(deck)
+    for group in seen:
+        for c in group:
+            if c in left:
+                left[c] -= 1
+    return left
+
+
 def _words(t: CardType) -> list[str]:
     return (
         t.id.replace("-", " ").split() + t.name.lower().replace("(", " ").replace(")", " ").split()

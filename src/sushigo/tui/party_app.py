@@ -24,9 +24,10 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from sushigo.agents.base import Agent
+from sushigo.core.scoring import winners
 from sushigo.games.party import Happening, PartyRuleset, PartyState, PartyView
 from sushigo.games.party.actions import PartyPick, parse_party_action
-from sushigo.games.party.scoring import dessert_points, parse_played, winners
+from sushigo.games.party.scoring import dessert_points, parse_played
 from sushigo.play.loop import play_game
 from sushigo.present.base import names_list
 from sushigo.present.party import ask_name, card_name, target_name

@@ -1,3 +1,4 @@
+
 """Sushi Go! (the classic card game, 2-5 players) with its variants.
 
 One module a concern: :mod:`.cards` (the cards, variants and rulings),
@@ -9,6 +10,7 @@ finished rounds), :mod:`.playout` (search's quick heuristic), :mod:`.determinize
 """
 
 from sushigo.core.ruleset import register
+from sushigo.core.scoring import winners
 from sushigo.games.classic.actions import Pick
 from sushigo.games.classic.cards import (
     CLASSIC_CARDS,
@@ -28,7 +30,6 @@ from sushigo.games.classic.scoring import (
     maki_points,
     pudding_points,
     score_round,
-    winners,
 )
 from sushigo.games.classic.state import ClassicState, Deal, Draw, RoundResult
 from sushigo.games.classic.views import PlayerView, RoundView

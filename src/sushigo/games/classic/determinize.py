@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from sushigo.core.cards import unseen
 from sushigo.games.classic.actions import _singles_of
 from sushigo.games.classic.cards import _ORDER, DUMMY_HAND_SIZE, ROUNDS
 from sushigo.games.classic.state import _DRAW, _OVER, _PICK, ClassicState, RoundResult
@@ -28,18 +29,10 @@ def determinize(view: PlayerView, rng: random.Random) -> ClassicState:
     n = view.seats
     seat = view.seat
     players = rs.players
-    unseen: dict[str, int] = dict(rs.deck)
-    for c in view.discards:
-        unseen[c] -= 1
-    for tab in view.tableaux:
-        for c in tab:
-            unseen[c] -= 1
-    for hand in view.hands:
-        if hand is not None:
-            for c in hand:
-                unseen[c] -= 1
-    unseen["pudding"] = unseen.get("pudding", 0) - sum(view.desserts)
-    pool = [c for c, k in unseen.items() for _ in range(k)]
+    seen = [h for h in view.hands if h is not None]
+    hidden_cards = unseen(rs.deck, [view.discards, *view.tableaux, *seen])
+    hidden_cards["pudding"] = hidden_cards.get("pudding", 0) - sum(view.desserts)
+    pool = [c for c, k in hidden_cards.items() for _ in range(k)]
     # Cards the viewer cannot see in each player's hand: a whole hand not seen this
     # round, or (dummy variant) the card the other player drew from the dummy's pile.
     hidden = [0] * players

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from sushigo.core.scoring import most_and_fewest, split_award
+from sushigo.core.scoring import winners as _winners
 from sushigo.games.classic.cards import _COLOUR, _NIGIRI, DUMPLING_POINTS
 
 
@@ -112,11 +113,5 @@ def pudding_points(puddings: Sequence[int], *, penalty: bool) -> list[int]:
 
 def winners(totals: Sequence[int], puddings: Sequence[int], eligible: int) -> list[int]:
     """Seats that win: most points, then most puddings; still tied, all of them.
-
-    Only seats below ``eligible`` (the players, not a dummy) can win.
-    """
-    seats = range(eligible)
-    best = max(totals[s] for s in seats)
-    top = [s for s in seats if totals[s] == best]
-    most = max(puddings[s] for s in top)
-    return [s for s in top if puddings[s] == most]
+    Only seats below ``eligible`` (the players, not a dummy) can win."""
+    return _winners(totals, puddings, eligible)

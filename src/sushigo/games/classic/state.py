@@ -10,6 +10,7 @@ from itertools import chain
 from typing import TYPE_CHECKING, Any, Final
 
 from sushigo.core.errors import IllegalActionError
+from sushigo.core.scoring import winners
 from sushigo.core.state import State
 from sushigo.games.classic.actions import (
     _PAIRS,
@@ -21,7 +22,7 @@ from sushigo.games.classic.actions import (
 )
 from sushigo.games.classic.cards import _MAKI, _ORDER, CLASSIC_CARDS, DUMMY_HAND_SIZE, ROUNDS
 from sushigo.games.classic.playout import _maki_gain, _maki_icons, _quick_value
-from sushigo.games.classic.scoring import free_wasabi, winners
+from sushigo.games.classic.scoring import free_wasabi
 from sushigo.games.classic.views import PlayerView, RoundView
 
 if TYPE_CHECKING:

@@ -1,3 +1,4 @@
+
 """Sushi Go Party! (2-8 players, menus): ``sushigo.make("sushi-go-party", players=5,
 menu="master-menu")``.
 
@@ -14,6 +15,7 @@ placed and the mid-turn decisions), :mod:`.playout` (search's quick heuristic),
 """
 
 from sushigo.core.ruleset import register
+from sushigo.core.scoring import winners
 from sushigo.games.party.actions import (
     CHOICE_KINDS,
     SPECIAL_ORDER,
@@ -27,7 +29,7 @@ from sushigo.games.party.actions import (
 from sushigo.games.party.cards import HAND_SIZES, KINDS, PARTY_CARDS, ROUNDS, Menu
 from sushigo.games.party.determinize import determinize
 from sushigo.games.party.ruleset import RULINGS, SUMMARY, PartyRuleset
-from sushigo.games.party.scoring import Played, dessert_points, score_round, winners
+from sushigo.games.party.scoring import Played, dessert_points, score_round
 from sushigo.games.party.state import MenuDraw, PartyDeal, PartyRound, PartyState
 from sushigo.games.party.views import Happening, PartyView, Pending
 

@@ -11,6 +11,8 @@ from collections.abc import Mapping, Sequence
 from typing import Final
 
 from sushigo.core.errors import ParseError
+from sushigo.core.scoring import most_and_fewest_full
+from sushigo.core.scoring import winners as _winners
 from sushigo.games.party.cards import KINDS, PARTY_CARDS, fruit_icons
 
 RULINGS: Final[tuple[str, ...]] = (
@@ -308,30 +310,6 @@ def ranked_places(values: Sequence[int], points: Sequence[int]) -> list[int]:
     return out
 
 
-def most_and_fewest_full(counts: Sequence[int], most: int, fewest: int | None) -> list[int]:
-    """Most gains ``most``, fewest (0 counts) gains ``fewest``, ties take full points,
-    nobody scores when all are equal; ``fewest=None`` gives no penalty.
-
-    >>> most_and_fewest_full([4, 2, 1, 1], 6, -6)
-    [6, 0, -6, -6]
-    """
-    out = [0] * len(counts)
-    hi = lo = counts[0]
-    for c in counts:
-        if c > hi:
-            hi = c
-        elif c < lo:
-            lo = c
-    if hi == lo:
-        return out
-    for i, c in enumerate(counts):
-        if c == hi:
-            out[i] += most
-        elif c == lo and fewest is not None:
-            out[i] += fewest
-    return out
-
-
 def maki_points(icons: Sequence[int], *, big_table: bool) -> list[int]:
     """Maki: 6 and 3 for most and second most (6, 4 and 2 with 6-8 players)."""
     return ranked_places(icons, (6, 4, 2) if big_table else (6, 3))
@@ -588,7 +566,4 @@ def fruit_points(icons: Mapping[str, int]) -> int:
 
 def winners(totals: Sequence[int], dessert_cards: Sequence[int]) -> list[int]:
     """Most points, then most dessert cards; still tied, the win is shared."""
-    best = max(totals)
-    top = [s for s, t in enumerate(totals) if t == best]
-    most = max(dessert_cards[s] for s in top)
-    return [s for s in top if dessert_cards[s] == most]
+    return _winners(totals, dessert_cards)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Final
 
 from sushigo.core.errors import IllegalActionError
+from sushigo.core.scoring import winners
 from sushigo.core.state import State
 from sushigo.games.party.actions import (
     _SINGLE,
@@ -47,7 +48,6 @@ from sushigo.games.party.scoring import (
     Played,
     dessert_points,
     score_round,
-    winners,
 )
 from sushigo.games.party.turn import (
     _call_key,

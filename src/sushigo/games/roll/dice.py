@@ -21,6 +21,7 @@ from typing import Final
 
 from sushigo.core.cards import CardTable, CardType
 from sushigo.core.errors import OptionsError
+from sushigo.core.scoring import most_and_fewest_full, winners
 
 KINDS: Final[tuple[str, ...]] = ("appetizer", "maki", "nigiri", "special", "pudding")
 """The five kinds of die, in the rulebook's order."""
@@ -271,16 +272,8 @@ def pudding_points(puddings: Sequence[int]) -> list[int]:
     >>> pudding_points([3, 1]), pudding_points([2, 2, 2])
     ([6, 0], [0, 0, 0])
     """
-    hi, lo = max(puddings), min(puddings)
-    out = [0] * len(puddings)
-    if hi == lo:
-        return out
-    for s, p in enumerate(puddings):
-        if p == hi:
-            out[s] += PUDDING_POINTS
-        elif p == lo and len(puddings) > 2:
-            out[s] -= PUDDING_POINTS
-    return out
+    fewest = -PUDDING_POINTS if len(puddings) > 2 else None
+    return most_and_fewest_full(puddings, PUDDING_POINTS, fewest)
 
 
 def token_points(menus: Sequence[int], chopsticks: Sequence[int]) -> list[int]:
@@ -298,10 +291,7 @@ def roll_winners(totals: Sequence[int], puddings: Sequence[int]) -> list[int]:
     >>> roll_winners([30, 30, 12], [2, 5, 9])
     [1]
     """
-    best = max(totals)
-    tied = [s for s, t in enumerate(totals) if t == best]
-    most = max(puddings[s] for s in tied)
-    return [s for s in tied if puddings[s] == most]
+    return winners(totals, puddings)
 
 SUMMARY: Final = """\
 Sushi Roll - the dice game, 2 to 5 players, 3 rounds.

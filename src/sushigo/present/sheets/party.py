@@ -28,6 +28,7 @@ from typing import Any
 
 import sushigo
 from sushigo.core.errors import ParseError
+from sushigo.core.scoring import winners
 from sushigo.games.party import ROUNDS, PartyRuleset
 from sushigo.games.party.cards import PARTY_CARDS, SUGGESTED_MENUS, Menu, find_menu, kind_cards
 from sushigo.games.party.scoring import (
@@ -36,7 +37,6 @@ from sushigo.games.party.scoring import (
     parse_played,
     played_value,
     score_round,
-    winners,
 )
 from sushigo.present.party import card_name
 from sushigo.present.sheets.common import (
