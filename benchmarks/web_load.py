@@ -100,6 +100,10 @@ async def run(args: argparse.Namespace) -> dict[str, object]:
             database,
             "--bot-delay",
             str(args.bot_delay),
+            "--max-tables",
+            "0",  # one client address creates every table and opens every socket
+            "--max-sockets",
+            "0",
         ],
         stdout=subprocess.DEVNULL,
     )

@@ -601,5 +601,3 @@ def test_the_same_seed_gives_the_same_game() -> None:
         assert records[0] == records[1]
         other = play_game(rs, [make_agent("random", 70 + i) for i in range(players)], 8)
         assert record_game(other, ["P"] * players, ["random"] * players, 8) != records[0]
-
-

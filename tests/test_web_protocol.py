@@ -110,7 +110,8 @@ def test_malformed_and_oversized_bodies_are_refused(c: TestClient) -> None:
     assert r.status_code == 400 and "not valid JSON" in r.json()["error"]
     r = c.post("/api/tables", content=b"x" * (MAX_BODY + 1))
     assert r.status_code == 413
-    assert c.post("/api/score", content=b"[").status_code == 400
+    r = c.post("/api/score", content=b"[", headers={"content-type": "application/json"})
+    assert r.status_code == 400
 
 
 def test_unknown_tables_are_404(c: TestClient) -> None:

@@ -23,7 +23,7 @@ ORIGIN = "http://testserver"
 @contextmanager
 def client(database: str | Path, **settings: Any) -> Iterator[TestClient]:
     """A test client of a server on ``database`` (bots decide at once)."""
-    options = {"bot_delay": 0.0, "hint_ms": 20.0, **settings}
+    options = {"bot_delay": 0.0, "hint_ms": 20.0, "hosts": ("testserver",), **settings}
     app = create_app(Settings(database=str(database), **options))
     with TestClient(app) as c:
         yield c

@@ -180,7 +180,29 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="URL",
-        help="another origin whose pages may open WebSockets here (repeatable)",
+        help="another origin whose pages may use this server (repeatable)",
+    )
+    p.add_argument(
+        "--allow-host",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a host name the server is reached by, besides localhost and IP addresses "
+        "(repeatable; '*': any)",
+    )
+    p.add_argument(
+        "--max-tables",
+        type=int,
+        default=100,  # sushigo.web.app.MAX_TABLES (not imported: the web extra is optional)
+        metavar="N",
+        help="tables one client address may create per 10 minutes (default 100; 0: no limit)",
+    )
+    p.add_argument(
+        "--max-sockets",
+        type=int,
+        default=100,  # sushigo.web.app.MAX_SOCKETS
+        metavar="N",
+        help="WebSockets one client address may hold open (default 100; 0: no limit)",
     )
 
     p = sub.add_parser("bench", help="measure engine throughput")

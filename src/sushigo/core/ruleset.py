@@ -116,9 +116,7 @@ def make(name: object, players: object = None, **options: Any) -> AnyRuleset:
     what is wrong (OptionsError), as the options do."""
     factory = _REGISTRY.get(name) if isinstance(name, str) else None
     if factory is None:
-        raise OptionsError(
-            f"unknown game {name!r}; games are: {', '.join(game_names()) or 'none'}"
-        )
+        raise OptionsError(f"unknown game {name!r}; games are: {', '.join(game_names()) or 'none'}")
     check_options(str(name), factory, options, fixed="players")
     if players is None:
         return factory(**options)

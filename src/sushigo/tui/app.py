@@ -271,9 +271,7 @@ def run_play(
     ruleset = sushigo.make(args.game, players=players, **options)
     terminal = TERMINALS.get(ruleset.name)
     if terminal is None:
-        raise OptionsError(
-            f"the terminal game plays {', '.join(TERMINALS)}, not {args.game!r}"
-        )
+        raise OptionsError(f"the terminal game plays {', '.join(TERMINALS)}, not {args.game!r}")
     if args.records:
         _check_records_path(args.records)
     seeder = random.Random(f"sushigo-bots-{seed}")

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import re
 import time
 from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable
@@ -24,10 +26,12 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
 from sushigo.agents.base import make_agent
@@ -61,6 +65,17 @@ BURST = 60.0
 FLOOD_CLOSE = 100
 """Refused messages after which the connection is closed (code 1008)."""
 HINT_MS = 300.0
+MAX_DEPTH = 32
+"""Deepest nesting of arrays and objects a request may hold (a table or a score
+sheet needs 5); deeper is refused before anything reads it."""
+MAX_TABLES = 100
+"""Tables one client address may create per TABLE_WINDOW (``--max-tables``)."""
+TABLE_WINDOW = 600.0
+MAX_SOCKETS = 100
+"""WebSockets one client address may hold open at once (``--max-sockets``)."""
+LOCAL_NAMES = ("localhost",)
+"""Host names always served (IP addresses are too: DNS rebinding needs a name)."""
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
 
 
 @dataclass
@@ -73,6 +88,43 @@ class Settings:
     origins: tuple[str, ...] = ()
     """Origins allowed to open a WebSocket besides the server's own."""
     hint_ms: float = HINT_MS
+    hosts: tuple[str, ...] = ()
+    """Host names the server answers to besides localhost and IP addresses
+    (``--allow-host``; ``*``: any). Other ``Host`` headers are refused (DNS rebinding)."""
+    max_tables: int = MAX_TABLES
+    """Tables one client address may create per 10 minutes (0: no limit)."""
+    max_sockets: int = MAX_SOCKETS
+    """WebSockets one client address may hold open at once (0: no limit)."""
+
+    def host_ok(self, host: str | None) -> bool:
+        """Whether a request's ``Host`` header names this server."""
+        if "*" in self.hosts:
+            return True
+        if not host:
+            return False
+        try:
+            name = urlsplit("//" + host).hostname
+        except ValueError:
+            return False
+        if not name:
+            return False
+        name = name.rstrip(".")
+        if name in LOCAL_NAMES or name in {h.lower() for h in self.hosts}:
+            return True
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            return False
+        return True
+
+    def origin_ok(self, origin: str | None, host: str | None) -> bool:
+        """Whether a request from a browser page of ``origin`` may act here: the
+        server's own pages or an ``--allow-origin``; no ``Origin``, not a browser."""
+        if origin is None:
+            return True  # not a browser: no cross-site request to forge
+        if origin in self.origins:
+            return True
+        return urlsplit(origin).netloc == (host or "")
 
 
 @dataclass(eq=False)
@@ -135,6 +187,10 @@ class Server:
         """How late a 50 ms timer fires: the time work waits for the event loop."""
         self.decisions = 0
         self._monitor: asyncio.Task[None] | None = None
+        self.created: dict[str, deque[float]] = {}
+        """When each client address created its recent tables."""
+        self.sockets: dict[str, int] = {}
+        """Open WebSockets per client address."""
 
     # -- life ------------------------------------------------------------------------
 
@@ -197,6 +253,31 @@ class Server:
             self.live.pop(table.id, None)
 
     # -- tables ----------------------------------------------------------------------
+
+    def may_create(self, client: str) -> None:
+        """Refused (``too_many``) when ``client`` has created its share of tables."""
+        limit = self.settings.max_tables
+        if limit <= 0:
+            return
+        now = time.monotonic()
+        recent = self.created.setdefault(client, deque())
+        while recent and recent[0] <= now - TABLE_WINDOW:
+            recent.popleft()
+        if len(recent) >= limit:
+            wait = int(recent[0] + TABLE_WINDOW - now) + 1
+            raise Refused(
+                "too_many",
+                f"too many tables from your address: at most {limit} every "
+                f"{TABLE_WINDOW / 60:.0f} minutes; try again in {wait} s",
+            )
+
+    def created_by(self, client: str) -> None:
+        if self.settings.max_tables > 0:
+            self.created.setdefault(client, deque()).append(time.monotonic())
+        if len(self.created) > 10_000:  # forget addresses with nothing recent
+            now = time.monotonic()
+            for key in [k for k, v in self.created.items() if not v or v[-1] <= now - TABLE_WINDOW]:
+                del self.created[key]
 
     def create(self, data: Any) -> tuple[Table, str | None]:
         if not isinstance(data, dict):
@@ -425,19 +506,32 @@ class Server:
     # -- the WebSocket ---------------------------------------------------------------
 
     def origin_ok(self, ws: WebSocket) -> bool:
-        origin = ws.headers.get("origin")
-        if origin is None:
-            return True  # not a browser: no cross-site request to forge
-        if origin in self.settings.origins:
-            return True
-        return urlsplit(origin).netloc == ws.headers.get("host", "")
+        return self.settings.origin_ok(ws.headers.get("origin"), ws.headers.get("host"))
 
     async def socket(self, ws: WebSocket) -> None:
         if not self.origin_ok(ws):
             await ws.close(code=1008)  # before accept: the handshake is refused (403)
             return
+        client = ws.client.host if ws.client else "?"
         await ws.accept()
         conn = Conn(ws)
+        limit = self.settings.max_sockets
+        if limit > 0 and self.sockets.get(client, 0) >= limit:
+            message = f"too many connections from your address: at most {limit} at once"
+            await self._send(None, conn, {"type": "error", "code": "too_many", "message": message})
+            await ws.close(code=1013)
+            return
+        self.sockets[client] = self.sockets.get(client, 0) + 1
+        try:
+            await self._socket(ws, conn)
+        finally:
+            left = self.sockets.get(client, 1) - 1
+            if left > 0:
+                self.sockets[client] = left
+            else:
+                self.sockets.pop(client, None)
+
+    async def _socket(self, ws: WebSocket, conn: Conn) -> None:
         table_id = ws.path_params["table_id"]
         try:
             live = await self.table(table_id, keep=True)
@@ -475,7 +569,7 @@ class Server:
                     await ws.close(code=1009)
                     return
                 raw = data.decode("utf-8", errors="replace")
-            if len(raw.encode()) > MAX_FRAME:
+            if len(raw.encode("utf-8", "surrogatepass")) > MAX_FRAME:
                 await self._error(live, conn, "too_big", f"messages are at most {MAX_FRAME} bytes")
                 await ws.close(code=1009)
                 return
@@ -495,6 +589,9 @@ class Server:
                 await self._error(live, conn, exc.code, exc.message)
             except SushiGoError as exc:
                 await self._error(live, conn, "illegal", str(exc))
+            except Exception:  # a bug must not drop the socket: say so, and go on
+                log.exception("table %s: a message failed", live.table.id)
+                await self._error(live, conn, "server", "the server could not do that")
             if conn.ws.application_state != WebSocketState.CONNECTED:
                 return
 
@@ -502,10 +599,7 @@ class Server:
         await self._send(live, conn, {"type": "error", "code": code, "message": message})
 
     async def _handle(self, live: Live, conn: Conn, raw: str, since: float) -> None:
-        try:
-            data = json.loads(raw)
-        except (json.JSONDecodeError, UnicodeDecodeError):
-            raise Refused("bad_json", "messages are JSON objects") from None
+        data = _parse_json(raw, "messages are JSON objects")
         if not isinstance(data, dict) or not isinstance(data.get("type"), str):
             raise Refused("bad_message", 'a message is a JSON object with a "type"')
         kind = data["type"]
@@ -525,7 +619,7 @@ class Server:
         token = data.get("token")
         seat = None
         if token is not None:
-            if not isinstance(token, str) or len(token) > 100:
+            if not isinstance(token, str) or not _TOKEN.fullmatch(token):
                 raise Refused("bad_token", "that seat token is not valid")
             seat = live.table.seat_of(token)
             if seat is None:
@@ -671,17 +765,71 @@ def _error(message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def _parse_json(raw: str | bytes, what: str) -> Any:
+    """JSON text as data; Refused (``bad_json``) for anything but JSON nested at
+    most MAX_DEPTH deep whose text is all valid Unicode."""
+    try:
+        data = json.loads(raw)
+    except RecursionError:
+        raise Refused("bad_json", f"{what}, nested at most {MAX_DEPTH} deep") from None
+    except ValueError:  # JSONDecodeError, UnicodeDecodeError
+        raise Refused("bad_json", f"{what}: this is not valid JSON") from None
+    problem = _json_problem(data)
+    if problem is not None:
+        raise Refused("bad_json", f"{what}: {problem}")
+    return data
+
+
+def _json_problem(data: Any) -> str | None:
+    """What is wrong with parsed JSON, or None: too deep, or a lone surrogate
+    (``"\\ud800"``: not Unicode text, so it cannot be stored or sent back)."""
+    todo: list[tuple[Any, int]] = [(data, 0)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, str):
+            strings = [item]
+        elif isinstance(item, (list, dict)):
+            if depth >= MAX_DEPTH:
+                return f"nested more than {MAX_DEPTH} deep"
+            values = list(item.values()) if isinstance(item, dict) else item
+            todo.extend((v, depth + 1) for v in values)
+            strings = list(item) if isinstance(item, dict) else []
+        else:
+            continue
+        for text in strings:
+            try:
+                text.encode()
+            except UnicodeEncodeError:
+                return "text holds a lone surrogate (not valid Unicode)"
+    return None
+
+
 async def _body(request: Request) -> Any:
     size = request.headers.get("content-length")
     if size is not None and (not size.isdigit() or int(size) > MAX_BODY):
         raise Refused("too_big", f"requests are at most {MAX_BODY} bytes")
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise Refused("too_big", f"requests are at most {MAX_BODY} bytes")
-    try:
-        return json.loads(raw or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise Refused("bad_json", "the request body is not valid JSON") from None
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refused(
+            "media_type", "send the request body as JSON (Content-Type: application/json)"
+        )
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise Refused("too_big", f"requests are at most {MAX_BODY} bytes")
+    return _parse_json(bytes(raw) or b"{}", "the request body is JSON")
+
+
+STATUS = {
+    "no_table": 404,
+    "full": 409,
+    "not_over": 409,
+    "too_big": 413,
+    "media_type": 415,
+    "too_many": 429,
+}
+"""The HTTP status of a refusal (others are 400)."""
 
 
 def _api(
@@ -694,10 +842,7 @@ def _api(
         try:
             return await fn(server, request)
         except Refused as exc:
-            status = {"no_table": 404, "full": 409, "not_over": 409, "too_big": 413}.get(
-                exc.code, 400
-            )
-            return _error(exc.message, status)
+            return _error(exc.message, STATUS.get(exc.code, 400))
         except SushiGoError as exc:
             return _error(str(exc))
 
@@ -718,7 +863,10 @@ async def list_tables(server: Server, request: Request) -> Response:
 
 
 async def create_table(server: Server, request: Request) -> Response:
+    client = request.client.host if request.client else "?"
+    server.may_create(client)
     table, token = server.create(await _body(request))
+    server.created_by(client)
     seat = 0 if token is not None else None
     return JSONResponse({"id": table.id, "seat": seat, "token": token}, status_code=201)
 
@@ -772,7 +920,8 @@ async def list_games(server: Server, request: Request) -> Response:
 
 
 async def score(server: Server, request: Request) -> Response:
-    _kind, result = score_document(await _body(request))
+    data = await _body(request)
+    _kind, result = await run_in_threadpool(score_document, data)
     return JSONResponse(result)
 
 
@@ -822,7 +971,52 @@ def create_app(settings: Settings | None = None) -> Starlette:
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.server = server
+    app.add_middleware(Guard, settings=settings)
     return app
+
+
+SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
+
+
+class Guard:
+    """Every request's ``Host`` must name this server (else 400: a DNS-rebinding
+    page's requests carry its own name); a state-changing HTTP request from a
+    browser page must come from the server's own origin or an ``--allow-origin``
+    (else 403). The WebSocket's ``Origin`` is checked by :meth:`Server.socket`."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.settings = settings
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        host = headers.get("host")
+        message = None
+        status = 400
+        if not self.settings.host_ok(host):
+            message = (
+                f"this server does not answer to the host {(host or '')[:100]!r} "
+                "(sushigo serve --allow-host NAME adds a name)"
+            )
+        elif scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            origin = headers.get("origin")
+            if not self.settings.origin_ok(origin, host):
+                status = 403
+                message = (
+                    f"requests from pages of {origin[:100]!r} are refused "
+                    "(sushigo serve --allow-origin ORIGIN allows one)"
+                    if origin is not None
+                    else ""
+                )
+        if message is None:
+            await self.app(scope, receive, send)
+        elif scope["type"] == "websocket":
+            await send({"type": "websocket.close", "code": 1008})  # the handshake: 403
+        else:
+            await _error(message, status)(scope, receive, send)
 
 
 __all__ = ["Server", "Settings", "create_app"]

@@ -22,8 +22,15 @@ def run_serve(args: argparse.Namespace) -> int:
     if args.bot_delay < 0:
         raise OptionsError("--bot-delay is a number of seconds, 0 or more")
     Store(args.database).close()  # a bad --database is reported here, not in a traceback
+    if args.max_tables < 0 or args.max_sockets < 0:
+        raise OptionsError("--max-tables and --max-sockets are 0 (no limit) or more")
     settings = Settings(
-        database=args.database, bot_delay=args.bot_delay, origins=tuple(args.allow_origin)
+        database=args.database,
+        bot_delay=args.bot_delay,
+        origins=tuple(args.allow_origin),
+        hosts=(*args.allow_host, args.host),
+        max_tables=args.max_tables,
+        max_sockets=args.max_sockets,
     )
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
     print(f"sushigo: serving on http://{args.host}:{args.port}/ (database {args.database})")

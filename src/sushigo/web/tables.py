@@ -35,6 +35,7 @@ from sushigo.games.party.cards import (
 from sushigo.play.loop import record_game
 from sushigo.play.positions import positions
 from sushigo.present import frames
+from sushigo.present.sheets.common import text_problem
 from sushigo.web.store import SeatRow, TableRow
 
 GAMES = ("sushi-go", "sushi-go-party", "sushi-roll")
@@ -69,6 +70,9 @@ def clean_name(value: object, default: str) -> str:
     if not isinstance(value, str):
         raise OptionsError("a name is text")
     text = " ".join(value.split())[:NAME_LENGTH]
+    problem = text_problem(text)
+    if problem is not None:
+        raise OptionsError(f"a name cannot be used: it {problem}")
     return text or default
 
 
@@ -80,7 +84,7 @@ def bot_spec(seat: dict[str, Any]) -> tuple[str, int | None]:
     if bot != "mcts":
         return str(bot), None
     level = seat.get("level", 3)
-    if level not in MCTS_LEVELS:
+    if not isinstance(level, int) or isinstance(level, bool) or level not in MCTS_LEVELS:
         raise OptionsError(f"the mcts bot's level is 1 to {len(MCTS_LEVELS)}, not {level!r}")
     return f"mcts:ms={MCTS_LEVELS[level]}", level
 

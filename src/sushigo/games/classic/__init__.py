@@ -1,4 +1,3 @@
-
 """Sushi Go! (the classic card game, 2-5 players) with its variants.
 
 One module a concern: :mod:`.cards` (the cards, variants and rulings),

@@ -68,9 +68,7 @@ def parse_chance(step: dict[str, Any], where: str) -> Deal | Draw:
     )
 
 
-def replay_v1(
-    rs: ClassicRuleset, record: dict[str, Any], where: str = "record"
-) -> ClassicState:
+def replay_v1(rs: ClassicRuleset, record: dict[str, Any], where: str = "record") -> ClassicState:
     """Re-play a version 1 record: ``hands``, ``turns`` (and ``draws``) each round."""
     state = rs.new_game()
     for r, (at, entry) in enumerate(round_entries(record, where, ROUNDS)):
@@ -102,9 +100,7 @@ def replay_v1(
                 guard(state.apply_chance, Draw(draws[t]), at_t)
             picks = _cards_lists(turn, at_t)
             if len(picks) != rs.seats:
-                raise RecordError(
-                    f"{at_t}: a turn lists one pick for each of {rs.seats} seats"
-                )
+                raise RecordError(f"{at_t}: a turn lists one pick for each of {rs.seats} seats")
             ctrl = state.controller()
             actions: dict[int, Pick] = {}
             for seat in state.to_act():

@@ -1,4 +1,3 @@
-
 """Sushi Go Party! (2-8 players, menus): ``sushigo.make("sushi-go-party", players=5,
 menu="master-menu")``.
 

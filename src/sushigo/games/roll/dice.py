@@ -293,6 +293,7 @@ def roll_winners(totals: Sequence[int], puddings: Sequence[int]) -> list[int]:
     """
     return winners(totals, puddings)
 
+
 SUMMARY: Final = """\
 Sushi Roll - the dice game, 2 to 5 players, 3 rounds.
 

@@ -40,12 +40,20 @@ import sushigo
 from sushigo.core.errors import OptionsError, ParseError
 from sushigo.games.classic import CLASSIC_CARDS, ROUNDS, ClassicRuleset, winners
 from sushigo.present.options import parse_variants
-from sushigo.present.sheets.common import did_you_mean, entry_list, sheet_names, split_count
+from sushigo.present.sheets.common import (
+    check_count,
+    did_you_mean,
+    entry_list,
+    sheet_names,
+    split_count,
+)
 from sushigo.present.sheets.party import GAME as PARTY
 from sushigo.present.sheets.roll import GAME as ROLL
 
 GAME = "sushi-go"
 KEYS = ("game", "names", "options", "rounds")
+DECK_SIZE = sum(CLASSIC_CARDS.deck().values())
+"""Cards in the deck (108): no entry of a sheet stands for more."""
 
 
 @dataclass
@@ -75,6 +83,9 @@ def parse_card_entry(entry: str, where: str) -> list[str]:
             f"{where}: unknown card {text!r}{did_you_mean(text, CLASSIC_CARDS)}; "
             f"cards are: {', '.join(CLASSIC_CARDS.ids)}"
         ) from None
+    kind = CLASSIC_CARDS.by_id[card]
+    what = f"the deck has {DECK_SIZE} cards ({kind.count} {kind.name.lower()})"
+    check_count(entry, count, DECK_SIZE, what, where)
     return [card] * count
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+import unicodedata
 from typing import Any
 
 from sushigo.core.cards import CardTable
@@ -14,6 +15,36 @@ from sushigo.core.errors import ParseError
 from sushigo.play.files import read_text
 
 _TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
+_DIGITS = 9
+"""A count of more digits than this is read as 10**9: far more than any game's
+components, so it is refused by :func:`check_count` (and ``int`` is never asked to
+read thousands of digits)."""
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+"""Characters that reorder the text around them (direction marks, embeddings,
+overrides and isolates): refused in names, so that a name cannot disguise others."""
+
+
+def text_problem(text: str) -> str | None:
+    """Why ``text`` cannot be a name, or None: a lone surrogate (not Unicode text
+    at all), a control character (NUL among them: PostgreSQL refuses it), or a
+    character that reorders the text around it."""
+    for ch in text:
+        if ch in BIDI_CONTROLS:
+            return f"holds a direction-changing character (U+{ord(ch):04X})"
+        category = unicodedata.category(ch)
+        if category == "Cs":
+            return f"is not valid Unicode text (a lone surrogate, U+{ord(ch):04X})"
+        if category == "Cc":
+            return f"holds a control character (U+{ord(ch):04X})"
+    return None
+
+
+def shown(entry: str, most: int = 40) -> str:
+    """An entry as quoted in a message: stripped, and cut short when long."""
+    text = entry.strip()
+    return repr(text if len(text) <= most else text[: most - 1] + "…")
 
 
 def split_count(entry: str, where: str, *, fold: bool = False) -> tuple[str, int]:
@@ -28,10 +59,20 @@ def split_count(entry: str, where: str, *, fold: bool = False) -> tuple[str, int
     m = _TIMES.match(text)
     if not (m and m.group(1).strip()):
         return text, 1
-    count = int(m.group(2))
+    digits = m.group(2).lstrip("0") or "0"
+    count = int(digits) if len(digits) <= _DIGITS else 10**_DIGITS
     if count < 1:
-        raise ParseError(f"{where}: {entry.strip()!r}: a count must be at least 1")
+        raise ParseError(f"{where}: {shown(entry)}: a count must be at least 1")
     return m.group(1).strip(), count
+
+
+def check_count(entry: str, count: int, most: int, what: str, where: str) -> None:
+    """ParseError unless ``count`` is at most ``most``, all the game's components
+    hold, ``what`` saying so: ``'tempura x5000000': the deck has 108 cards (14
+    tempura)``. (More copies of a card than the deck holds, but no more than the
+    whole deck, is a warning of the sheet, not an error.)"""
+    if count > most:
+        raise ParseError(f"{where}: {shown(entry)}: {what}")
 
 
 def split_stack(text: str, where: str, example: str) -> list[str] | None:
@@ -73,6 +114,10 @@ def sheet_names(value: Any, seats: int) -> list[str]:
         return [f"Player {i + 1}" for i in range(seats)]
     if not isinstance(value, list) or not all(isinstance(n, str) and n.strip() for n in value):
         raise ParseError("'names' must be a list of the players' names")
+    for n in value:
+        problem = text_problem(n)
+        if problem is not None:
+            raise ParseError(f"'names': the name {shown(n, 24)} {problem}")
     return [n.strip() for n in value]
 
 

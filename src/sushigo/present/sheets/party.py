@@ -40,6 +40,7 @@ from sushigo.games.party.scoring import (
 )
 from sushigo.present.party import card_name
 from sushigo.present.sheets.common import (
+    check_count,
     did_you_mean,
     entry_list,
     sheet_names,
@@ -146,8 +147,23 @@ def parse_entry(entry: str, where: str, menu: Menu) -> list[Played]:
             played_value(wasabi.card, wasabi.copies, covered=True),
             played_value(nigiri.card, nigiri.copies, on_wasabi=True),
         ]
+        for p in pair:
+            _check_copies(entry, count, p.card, where)
         return pair * count
-    return [parse_one(text, where, menu)] * count
+    one = parse_one(text, where, menu)
+    _check_copies(entry, count, one.card, where)
+    return [one] * count
+
+
+_DECK = PARTY_CARDS.deck()
+DECK_SIZE = sum(_DECK.values())
+"""Cards in the box, every menu's: no entry of a sheet stands for more."""
+
+
+def _check_copies(entry: str, count: int, card: str, where: str) -> None:
+    kind = PARTY_CARDS.by_id[card]
+    what = f"the box has {DECK_SIZE} cards ({_DECK.get(card, 0)} {kind.name.lower()})"
+    check_count(entry, count, DECK_SIZE, what, where)
 
 
 def place_on_wasabi(tab: Sequence[Played]) -> list[Played]:

@@ -55,6 +55,7 @@ from sushigo.games.roll.dice import (
 )
 from sushigo.play.files import load_dice
 from sushigo.present.sheets.common import (
+    check_count,
     did_you_mean,
     entry_list,
     sheet_names,
@@ -73,6 +74,9 @@ _GAINS: dict[str, dict[str, int]] = {
     "chopsticks": {"chopsticks": 1, "chopsticks-2": 2},
 }
 """The tokens each token-giving face gives, by kind of token."""
+
+BAG = sum(DICE_COUNTS)
+"""Dice in the bag: no tray holds more of a face than this."""
 
 
 @dataclass
@@ -152,6 +156,7 @@ def parse_tray_entry(entry: str, where: str) -> list[str]:
             face = "wasabi+" + _nigiri(on.group(1), text, where)
         else:
             face = parse_face(text, where)
+    check_count(entry, count, BAG, f"the bag has {BAG} dice", where)
     return [face] * count
 
 
