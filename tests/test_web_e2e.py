@@ -6,8 +6,9 @@ create form, every decision of Sushi Go! and Sushi Go Party! (mid-turn ones
 included), the final result, the replay and the record (which re-plays to the
 scores the page shows). Also: a reload, a new tab and a server killed mid-game
 (the page reconnects by itself); a spectator who sees the board but no hand and
-no choices; a turn taken with the keyboard only; a phone-sized screen with no
-horizontal scroll; and the score calculator.
+no choices; a turn taken with the keyboard only; a pair built with chopsticks by
+clicking (and by keys) in either order; a phone-sized screen with no horizontal
+scroll; and the score calculator.
 """
 
 from __future__ import annotations
@@ -25,7 +26,11 @@ import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
 
 from sushigo.core.records import replay
+from sushigo.games.classic import CLASSIC_CARDS
 from sushigo.play.positions import positions
+from sushigo.present.classic import card_name
+from sushigo.web.store import Store
+from sushigo.web.tables import Table
 from web_client import free_port, serve
 
 WAIT = 30_000
@@ -247,6 +252,58 @@ def asked(record: dict[str, Any], seat: int) -> list[str]:
     return out
 
 
+CHOPSTICKS_TABLE = {
+    "game": "sushi-go",
+    "players": 2,
+    "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+    "name": "Ann",
+}
+
+
+def _nigiri(card: str) -> bool:
+    return CLASSIC_CARDS.by_id[card].family == "nigiri"
+
+
+def chopsticks_seed() -> tuple[int, list[tuple[str, str]], list[str]]:
+    """A seed for :data:`CHOPSTICKS_TABLE` where seat 0 holds chopsticks on turn 1
+    and, having taken them, holds a wasabi, a nigiri and two cards of another pair
+    on turn 2: the seed, seat 0's legal pairs on turn 2 and its hand there. Found by
+    playing the table as the server does (the bot is seeded from the table's seed)."""
+    for seed in range(2000):
+        table, _ = Table.create(CHOPSTICKS_TABLE, "Ann", seed=seed)
+        table.start()
+        assert table.state is not None
+        if "chopsticks" not in table.state.observe(0).hand or table.step:
+            continue
+        bot = table.agents[1].act(table.state.observe(1), table.legal(1))
+        table.submit(1, bot)
+        table.submit(0, table.choose(0, "chopsticks"))
+        if table.step != 1:  # a forced step (cannot happen on turn 2 of 10)
+            continue
+        hand = list(table.state.observe(0).hand)
+        pairs = [a.cards for a in table.legal(0) if len(a.cards) == 2]
+        single = [(a, b) for a, b in pairs if a != b and (b, a) not in pairs]
+        if "wasabi" in hand and any(map(_nigiri, hand)) and single:
+            return seed, [(a, b) for a, b in pairs], hand
+    raise AssertionError("no seed gives chopsticks and a wasabi with a nigiri")
+
+
+def stored_table(db: Path, seed: int) -> dict[str, Any]:
+    """Store :data:`CHOPSTICKS_TABLE` dealt from ``seed`` as a running game, as the
+    server itself does (it resumes it on start): ``{"id", "seat", "token"}``."""
+    table, token = Table.create(CHOPSTICKS_TABLE, "Ann", seed=seed)
+    table.start()
+    store = Store(str(db))
+    try:
+        store.create_table(table.id, table.config, table.seed, table.seat_rows())
+        store.save_play(
+            table.id, 0, table.steps, {s: str(a) for s, a in table.pending.items()}, table.status
+        )
+    finally:
+        store.close()
+    return {"id": table.id, "seat": 0, "token": token}
+
+
 def no_horizontal_scroll(page: Page, width: int) -> None:
     scroll = page.evaluate("document.documentElement.scrollWidth")
     assert scroll <= width, f"{page.url} scrolls sideways: {scroll} px wide in {width}"
@@ -417,6 +474,98 @@ def test_a_turn_taken_with_the_keyboard_only(
         page.keyboard.press("Space")
         expect(page.locator(".sg-progress")).to_contain_text("turn 3 of 10", timeout=WAIT)
         expect(me.locator(".sg-tableau")).to_contain_text(label.removeprefix("Keep "))
+
+
+def test_chopsticks_pair_built_by_clicking_in_either_order(
+    browser: Browser, tmp_path: Path, errors: list[str]
+) -> None:
+    """Issue 14: a pair is two clicks, in either order, then confirm or cancel; the
+    second click offers exactly the cards that pair with the first; the action sent
+    is the legal pair for that order (or the only order the engine offers)."""
+    seed, pairs, hand = chopsticks_seed()
+    nigiri = next(c for c in hand if _nigiri(c))
+    assert ("wasabi", nigiri) in pairs and (nigiri, "wasabi") in pairs  # order matters
+    first, second = next((a, b) for a, b in pairs if a != b and (b, a) not in pairs)
+
+    def partners(card: str) -> set[str]:
+        return {b for a, b in pairs if a == card} | {a for a, b in pairs if b == card}
+
+    name = card_name  # as the page shows a card: "Maki 1", "Squid nigiri"
+
+    db, log, port = tmp_path / "web.db", tmp_path / "server.log", free_port()
+    url = f"http://127.0.0.1:{port}"
+    table = stored_table(db, seed)
+    with serve(db, port, log), seat_context(browser, table) as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        page.goto(f"{url}/t/{table['id']}")
+        assert wait_turn(page)
+        page.locator("#hand .act[data-action='chopsticks']").click()
+        expect(page.locator(".sg-progress")).to_contain_text("turn 2 of 10", timeout=WAIT)
+        assert wait_turn(page)
+        me = page.locator("#board .sg-player.sg-me")
+        expect(me.locator(".sg-tableau")).to_have_text("Chopsticks")
+
+        mode = page.locator("#board .sg-mode", has_text="Use chopsticks")
+        mode.click()
+        expect(mode).to_have_attribute("aria-pressed", "true")
+        cards = page.locator("#hand .sg-pair-card")
+        status = page.locator("#pair-status")
+        confirm = page.locator("#pair-confirm")
+        cancel = page.locator("#pair-cancel")
+        card = lambda c: page.locator(f"#hand .sg-pair-card[data-card='{c}']")  # noqa: E731
+        enabled = "#hand .sg-pair-card:not([disabled])"
+        expect(cards).to_have_count(len(set(hand)))
+        expect(status).to_have_text("Chopsticks: choose the first card.")
+        expect(confirm).to_be_disabled()
+
+        # The engine offers only first+second: clicking second, then first, sends it.
+        card(second).click()
+        expect(card(second)).to_have_attribute("aria-pressed", "true")
+        expect(status).to_contain_text(f"First: {name(second)}")
+        wanted = sorted(partners(second))
+        expect(page.locator(enabled)).to_have_count(len(wanted))
+        got = page.locator(enabled).evaluate_all("bs => bs.map((b) => b.dataset.card)")
+        assert sorted(got) == wanted
+        card(first).click()
+        expect(status).to_contain_text(f"Your pair: {name(second)} then {name(first)}.")
+        expect(status).to_contain_text(f"played as {name(first)} then {name(second)}")
+        expect(confirm).to_have_attribute("data-action", f"{first}+{second}")
+        expect(confirm).to_be_enabled()
+        expect(page.locator(enabled)).to_have_count(0)
+        cancel.click()
+        expect(status).to_have_text("Chopsticks: choose the first card.")
+        expect(page.locator("#hand .sg-pair-card[aria-pressed=true]")).to_have_count(0)
+        expect(confirm).to_be_disabled()
+
+        # Both orders of a nigiri and a wasabi are legal: by keys, nigiri first, then
+        # Escape cancels.
+        card(nigiri).focus()
+        page.keyboard.press("Enter")
+        expect(status).to_contain_text(f"First: {name(nigiri)}")
+        card("wasabi").focus()
+        page.keyboard.press("Space")
+        expect(status).to_have_text(f"Your pair: {name(nigiri)} then Wasabi.")
+        expect(confirm).to_have_attribute("data-action", f"{nigiri}+wasabi")
+        expect(confirm).to_be_focused()
+        page.keyboard.press("Escape")
+        expect(status).to_have_text("Chopsticks: choose the first card.")
+        expect(page.locator("#hand .sg-pair-card[aria-pressed=true]")).to_have_count(0)
+
+        # Wasabi, then the nigiri (on it): confirmed.
+        card("wasabi").click()
+        card(nigiri).click()
+        expect(status).to_have_text(f"Your pair: Wasabi then {name(nigiri)}.")
+        expect(confirm).to_have_attribute("data-action", f"wasabi+{nigiri}")
+        confirm.click()
+        expect(page.locator(".sg-progress")).to_contain_text("turn 3 of 10", timeout=WAIT)
+        expect(me.locator(".sg-tableau")).to_contain_text(f"Wasabi+{name(nigiri)}")
+
+        taken = ["chopsticks", f"wasabi+{nigiri}", *play_to_end(page)]
+        record = check_finished(page, url, table["id"])
+    assert asked(record, 0) == taken
+    # The record's second step: seat 0 took the wasabi, then the nigiri on it.
+    sent = [str(pos.actions[0]) for pos in positions(record)]
+    assert sent[:2] == ["chopsticks", f"wasabi+{nigiri}"]
 
 
 def test_phone_screen_has_no_horizontal_scroll(

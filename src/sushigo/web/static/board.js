@@ -10,10 +10,20 @@
  * results and the final result. The viewer decides among frame.legal; onAct(text)
  * is called with the chosen action's text.
  *
+ * Sushi Go!'s chopsticks are a pair built by clicking: with "Use chopsticks" on, the
+ * viewer clicks a first card of the hand, then a second (only the cards that make a
+ * legal pair with the first are enabled), sees the pair, and confirms or cancels
+ * (Escape cancels too). The action sent is the legal pair for that order, or the
+ * other order when only that one is legal (the engine offers both orders only where
+ * the order changes the outcome: a nigiri on a wasabi).
+ *
  * Hooks for tests: every legal action's button is `button.act[data-action]` (those
  * the hand and lists do not show are in a closed "Every other choice" list); the
  * hand is #hand, the prompt #decision, the final result #final (data-winners,
- * comma-separated seats), each finished round `.round-result`.
+ * comma-separated seats), each finished round `.round-result`. Building a pair:
+ * the hand's cards are `button.sg-pair-card[data-card]` (aria-pressed once chosen),
+ * the pair's status #pair-status, its buttons #pair-confirm (an `.act` once two
+ * cards are chosen) and #pair-cancel.
  */
 
 const STATE = new WeakMap(); // container -> what the viewer is doing with the frame
@@ -28,8 +38,9 @@ export function renderBoard(container, frame, options = {}) {
   const { names = [], onAct = null, catalog = null } = options || {};
   let ui = STATE.get(container);
   if (!ui) {
-    ui = { key: null, table: null, mode: null, selected: null, picks: [], sent: false, frame: null, before: null };
+    ui = { key: null, table: null, mode: null, selected: null, picks: [], sent: false, frame: null, before: null, ctx: null };
     STATE.set(container, ui);
+    container.addEventListener('keydown', (ev) => onKey(ui, ev));
   }
   // What lay on the table before this frame, to mark the cards just played.
   const table = JSON.stringify([frame.round, frame.players.map((p) => p.played)]);
@@ -43,6 +54,7 @@ export function renderBoard(container, frame, options = {}) {
   if (key !== ui.key) Object.assign(ui, { key, mode: null, selected: null, picks: [] });
   ui.sent = false; // the page disables the actions while a decision is on its way
   const ctx = { container, frame, names, onAct, catalog, ui };
+  ui.ctx = ctx;
   draw(ctx);
 }
 
@@ -233,6 +245,8 @@ function handArea(ctx) {
         onclick: () => { ui.picks = on ? ui.picks.filter((j) => j !== i) : [...ui.picks, i]; draw(ctx); },
       }, info(ctx, face).short));
     });
+  } else if (pairMode(ctx)) {
+    for (const [card, count] of counted(frame.hand)) hand.append(pairCard(ctx, card, count));
   } else {
     for (const [card, count] of counted(frame.hand)) {
       hand.append(usesHand ? handCard(ctx, card, count, legal, modes) : chip(ctx, { id: card, count }));
@@ -303,7 +317,9 @@ function choicesArea(ctx, legal, modes) {
           onclick: () => { ui.mode = on ? null : m; ui.selected = null; ui.picks = []; draw(ctx); },
         }, title);
       })));
-    if (ui.mode && ui.mode !== 'menu') {
+    if (pairMode(ctx)) {
+      box.append(pairBuilder(ctx));
+    } else if (ui.mode && ui.mode !== 'menu') {
       box.append(el('p', { class: 'sg-note' }, `${fill(ctx, ui.mode)}: choose a card of your ${frame.game === 'sushi-roll' ? 'belt' : 'hand'}.`));
     }
   }
@@ -328,6 +344,127 @@ function choicesArea(ctx, legal, modes) {
     box.append(el('p', { class: 'sg-note' }, 'Choose a card to see what you may do with it.'));
   }
   return box;
+}
+
+// ---------------------------------------------------------------------------
+// Sushi Go!'s chopsticks: a pair built by two clicks
+
+/** The mode on is Sushi Go!'s chopsticks: every action of its group is two cards of
+ * the hand (no dummy card). */
+function pairMode(ctx) {
+  const { frame, ui } = ctx;
+  if (frame.game !== 'sushi-go' || !ui.mode || ui.mode === 'menu') return false;
+  const pool = pairEntries(ctx);
+  return pool.length > 0 && pool.every((e) => e.kind === 'pick' && Array.isArray(e.cards) && e.cards.length === 2 && !e.dummy);
+}
+
+function pairEntries(ctx) {
+  return (ctx.frame.legal || []).filter((e) => e.group === ctx.ui.mode);
+}
+
+/** The legal action for `a` then `b`: that order, else the other one (the engine offers
+ * a single order where the order makes no difference). */
+function pairFor(entries, a, b) {
+  return entries.find((e) => e.cards[0] === a && e.cards[1] === b)
+    || entries.find((e) => e.cards[0] === b && e.cards[1] === a) || null;
+}
+
+function pairCard(ctx, card, count) {
+  const { ui } = ctx;
+  const entries = pairEntries(ctx);
+  const data = info(ctx, card);
+  const picks = ui.picks;
+  const chosen = picks.map((c, i) => (c === card ? i : -1)).filter((i) => i >= 0);
+  let usable;
+  if (ui.sent || !ctx.onAct || picks.length >= 2) usable = false;
+  else if (!picks.length) usable = entries.some((e) => e.cards.includes(card));
+  else usable = Boolean(pairFor(entries, picks[0], card)) && (card !== picks[0] || count >= 2);
+  const order = chosen.map((i) => (i ? '2nd' : '1st'));
+  let label = data.short + (count > 1 ? ` (${count} in hand)` : '');
+  if (order.length) label += `: chosen ${order.join(' and ')}`;
+  else if (!usable) label += picks.length === 1 ? ': no pair with the first card' : ': not in any pair';
+  return el('button', {
+    type: 'button',
+    class: `sg-card sg-pick sg-pair-card c-${data.colour}${chosen.length ? ' sg-on' : ''}`,
+    'data-card': card, 'data-key': `pair:${card}`, 'aria-pressed': chosen.length ? 'true' : 'false',
+    'aria-label': label, disabled: !usable,
+    onclick: () => {
+      ui.picks = [...ui.picks, card];
+      draw(ctx);
+      pairFocus(ctx);
+    },
+  }, data.short, count > 1 ? el('span', { class: 'sg-count' }, `×${count}`) : null,
+  order.map((o) => el('span', { class: 'sg-order', 'aria-hidden': 'true' }, o)));
+}
+
+/** After a click: keep the focus where it was if that is still usable, else on the
+ * next thing to do (a card that may come second, or the confirm button). */
+function pairFocus(ctx) {
+  const box = ctx.container;
+  const focused = document.activeElement;
+  if (ctx.ui.picks.length >= 2) {
+    const confirm = box.querySelector('#pair-confirm:not([disabled])');
+    if (confirm) confirm.focus();
+    return;
+  }
+  if (focused && box.contains(focused) && !focused.disabled) return;
+  const next = box.querySelector('#hand .sg-pair-card:not([disabled])') || box.querySelector('[data-key^="mode:"]');
+  if (next) next.focus();
+}
+
+function cancelPair(ctx) {
+  ctx.ui.picks = [];
+  draw(ctx);
+  pairFocus(ctx);
+}
+
+function pairBuilder(ctx) {
+  const { ui } = ctx;
+  const entries = pairEntries(ctx);
+  const names = ui.picks.map((c) => info(ctx, c).short);
+  const match = ui.picks.length === 2 ? pairFor(entries, ui.picks[0], ui.picks[1]) : null;
+  let status;
+  if (!names.length) status = 'Chopsticks: choose the first card.';
+  else if (names.length === 1) status = `First: ${names[0]}. Now choose the card to take after it.`;
+  else {
+    status = `Your pair: ${names[0]} then ${names[1]}.`;
+    if (match && match.cards[0] !== ui.picks[0]) {
+      status += ` The order makes no difference here: it is played as ${match.cards.map((c) => info(ctx, c).short).join(' then ')}.`;
+    }
+  }
+  const off = ui.sent || !ctx.onAct;
+  const confirm = match
+    ? actButton(ctx, match, { class: 'sg-choice sg-confirm primary' }, 'Confirm the pair')
+    : el('button', { type: 'button', class: 'sg-choice sg-confirm', disabled: true }, 'Confirm (choose two cards)');
+  confirm.id = 'pair-confirm';
+  confirm.setAttribute('data-key', 'pair:confirm');
+  confirm.removeAttribute('aria-label'); // its name is what it shows; the status says the pair
+  confirm.setAttribute('aria-describedby', 'pair-status');
+  return el('div', { class: 'sg-builder sg-pair' },
+    el('p', { id: 'pair-status', class: 'sg-pair-status', role: 'status', 'aria-live': 'polite' }, status),
+    el('div', { class: 'sg-acts' },
+      confirm,
+      el('button', {
+        type: 'button', id: 'pair-cancel', class: 'sg-choice', 'data-key': 'pair:cancel',
+        disabled: off || !ui.picks.length, onclick: () => cancelPair(ctx),
+      }, 'Cancel')),
+    el('p', { class: 'sg-note' }, 'Escape cancels the cards chosen; again, it stops using chopsticks.'));
+}
+
+/** Escape while building a pair: forget the cards chosen, then leave the mode. */
+function onKey(ui, ev) {
+  const ctx = ui.ctx;
+  if (ev.key !== 'Escape' || !ctx || ui.sent || !pairMode(ctx)) return;
+  ev.preventDefault();
+  if (ui.picks.length) {
+    cancelPair(ctx);
+    return;
+  }
+  const mode = ui.mode;
+  ui.mode = null;
+  draw(ctx);
+  const button = ctx.container.querySelector(`[data-key="${CSS.escape(`mode:${mode}`)}"]`);
+  if (button) button.focus();
 }
 
 function groupBy(entries) {
