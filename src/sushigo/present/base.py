@@ -9,9 +9,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from sushigo.games.party.scoring import FLIPPED
+from sushigo.present.schema import CatalogCard, FinalFrame, GameFrame, LegalEntry, TableauColumn
 
 Frame = dict[str, Any]
-"""A JSON object."""
+"""A JSON object (a part of a frame not typed further; the typed frames are in
+:mod:`sushigo.present.schema`)."""
 
 Entry = tuple[tuple[str, ...], str, str]
 """One thing in front of a player: the cards (or dice) it shows, its label, and its
@@ -62,11 +64,11 @@ class Presenter:
     now, by key (the keys that change only)."""
     columns: Callable[[Any, Sequence[Mapping[str, int]]], list[str]]
     """The breakdown keys worth showing for a ruleset, given the breakdowns shown."""
-    fill_frame: Callable[[Frame, Any, Any, bool], None]
+    fill_frame: Callable[[GameFrame, Any, Any, bool], None]
     """Adds the game's keys to a frame: ``fill_frame(frame, state, view, private)``."""
-    replay_hands: Callable[[Frame, Any], None]
+    replay_hands: Callable[[GameFrame, Any], None]
     """Adds what a finished game's replay shows besides the public frame."""
-    legal_entry: Callable[[Any], Frame]
+    legal_entry: Callable[[Any], LegalEntry]
     """One legal action as a frame entry (``text``, ``label``, ``kind``, ...)."""
     catalog: Callable[[Any], Frame]
     """How to draw the ruleset's cards or dice: ``cards`` and the game's extras."""
@@ -76,7 +78,7 @@ class Presenter:
         return [sum(b.values()) for b in self.breakdown(view)]
 
 
-def no_replay_hands(frame: Frame, state: Any) -> None:
+def no_replay_hands(frame: GameFrame, state: Any) -> None:
     """For a game whose public frame already shows everything (Sushi Roll)."""
 
 
@@ -89,7 +91,7 @@ def slug(colour: str) -> str:
     return colour.replace(" ", "-")
 
 
-def columns(entries: Iterable[Entry]) -> list[Frame]:
+def columns(entries: Iterable[Entry]) -> list[TableauColumn]:
     """Entries counted and grouped in columns of one colour, as the rulebooks suggest,
     each in order of first appearance: ``[{"colour", "items": [{"cards", "label",
     "colour", "count"}]}]``, colours as slugs."""
@@ -181,7 +183,7 @@ def results_entry(
 
 def final_frame(
     state: Any, winners: Sequence[int], dessert: Sequence[int], kept: Sequence[int], label: str
-) -> Frame:
+) -> FinalFrame:
     """The end of the game: every round's scores, desserts, totals, winners."""
     return {
         "scores": list(state.returns()),
@@ -196,7 +198,9 @@ def final_frame(
     }
 
 
-def catalog_card(card: str, name: str, short: str, family: str, colour: str, icons: int) -> Frame:
+def catalog_card(
+    card: str, name: str, short: str, family: str, colour: str, icons: int
+) -> CatalogCard:
     """One card (or face) of a catalog."""
     return {
         "id": card,

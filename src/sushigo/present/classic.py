@@ -4,6 +4,7 @@ points now and what one more card would add, and the browser's frames."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, cast
 
 from sushigo.games.classic import (
     CLASSIC_CARDS,
@@ -25,6 +26,14 @@ from sushigo.present.base import (
     columns,
     final_frame,
     results_entry,
+)
+from sushigo.present.schema import (
+    DecisionFrame,
+    GameFrame,
+    LegalEntry,
+    PlayerFrame,
+    RoundResult,
+    TableauItem,
 )
 
 # ---------------------------------------------------------------------------
@@ -112,7 +121,7 @@ def breakdown_keys(ruleset: ClassicRuleset, shown: Sequence[Mapping[str, int]] =
 # Frames
 
 
-def fill_frame(frame: Frame, state: ClassicState, view: PlayerView, private: bool) -> None:
+def fill_frame(frame: GameFrame, state: ClassicState, view: PlayerView, private: bool) -> None:
     """The Sushi Go! keys of a frame (docs/web.md, "Frames")."""
     rs = state.rules
     frame["turn"] = view.turn + 1
@@ -122,7 +131,7 @@ def fill_frame(frame: Frame, state: ClassicState, view: PlayerView, private: boo
     ctrl = None if view.controller is None else absolute(view, view.controller)
     frame["dummy"] = {"seat": rs.players, "controller": ctrl} if dummy else None
     running = PRESENTER.now(view)
-    players = []
+    players: list[dict[str, Any]] = []
     for s in range(view.seats):
         rel, player = card_player(view, s, private)
         tab = view.tableaux[rel]
@@ -140,7 +149,7 @@ def fill_frame(frame: Frame, state: ClassicState, view: PlayerView, private: boo
                 "controller": s == ctrl,
             }
         )
-    frame["players"] = players
+    frame["players"] = cast(list[PlayerFrame], players)  # "acting" is _frame's
     if private:
         frame["hand"] = list(view.hand)
         if view.seat in frame["to_act"]:
@@ -152,7 +161,7 @@ def fill_frame(frame: Frame, state: ClassicState, view: PlayerView, private: boo
         )
 
 
-def replay_hands(frame: Frame, state: ClassicState) -> None:
+def replay_hands(frame: GameFrame, state: ClassicState) -> None:
     """Every seat's hand (the dummy's pile as its hand), for a finished game's replay."""
     for s, player in enumerate(frame["players"]):
         player["hand"] = list(state.pile() if player["dummy"] else state.hand(s))
@@ -163,16 +172,16 @@ def _maki(cards: Iterable[str]) -> int:
     return sum(by_id[c].icons for c in cards if by_id[c].family == "maki")
 
 
-def _pudding_items(k: int) -> list[Frame]:
+def _pudding_items(k: int) -> list[TableauItem]:
     if not k:
         return []
     return [{"cards": ["pudding"], "label": "Pudding", "colour": "pink", "count": k}]
 
 
-def _decision(state: ClassicState, view: PlayerView) -> Frame:
+def _decision(state: ClassicState, view: PlayerView) -> DecisionFrame:
     legal = state.legal_actions(view.seat)
     prompt = "Choose a card to keep."
-    decision: Frame = {"kind": "pick", "seat": view.seat}
+    decision: DecisionFrame = {"kind": "pick", "seat": view.seat, "prompt": prompt}
     if any(len(a.cards) == 2 for a in legal):
         prompt = (
             "Choose a card to keep, or two with your chopsticks "
@@ -199,25 +208,23 @@ def pick_label(pick: Pick) -> str:
     return text
 
 
-def _results(state: ClassicState) -> list[Frame]:
+def _results(state: ClassicState) -> list[RoundResult]:
     rs = state.rules
     titles = [[f, BREAKDOWN_TITLES.get(f, f)] for f in breakdown_keys(rs)]
-    out = []
+    out: list[RoundResult] = []
     totals = [0] * rs.seats
     for r, res in enumerate(state.results):
         totals = [t + p for t, p in zip(totals, res.scores, strict=True)]
-        out.append(
-            results_entry(r, titles, res, totals)
-            | {
-                "kept": [tab.count("pudding") for tab in res.tableaux],
-                "kept_label": "Puddings kept",
-                "tableaux": [columns(tableau_entries(tab)) for tab in res.tableaux],
-            }
-        )
+        entry = results_entry(r, titles, res, totals) | {
+            "kept": [tab.count("pudding") for tab in res.tableaux],
+            "kept_label": "Puddings kept",
+            "tableaux": [columns(tableau_entries(tab)) for tab in res.tableaux],
+        }
+        out.append(cast(RoundResult, entry))
     return out
 
 
-def legal_entry(action: Pick) -> Frame:
+def legal_entry(action: Pick) -> LegalEntry:
     """A legal pick for a frame (docs/web.md): clicking a card keeps it (``direct``);
     chopsticks and the dummy's card are listed under their ``group``."""
     first = action.cards[0]

@@ -13,7 +13,8 @@ its private fields dropped (the hand, the hands seen earlier, a menu's or the
 dummy's draw). :func:`replay_frame`, for finished games only, adds every hand.
 :func:`catalog` tells the browser how to draw each card or die face.
 
-Frames are plain JSON values; docs/web.md ("Frames") lists their keys. Sentences
+Frames are plain JSON values, typed by :mod:`sushigo.present.schema`
+(:class:`~sushigo.present.schema.GameFrame`); docs/web.md ("Frames") lists their keys. Sentences
 name seats as ``{N}`` (absolute seat ``N``): the browser puts the names in. What
 each game adds is its presenter's (:func:`sushigo.present.presenter_for`).
 """
@@ -21,16 +22,17 @@ each game adds is its presenter's (:func:`sushigo.present.presenter_for`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from sushigo.core.ruleset import AnyRuleset
 from sushigo.core.state import AnyState
 from sushigo.games.classic import ROUNDS
 from sushigo.present import presenter_for
-from sushigo.present.base import BREAKDOWN_TITLES, Frame
+from sushigo.present.base import BREAKDOWN_TITLES
+from sushigo.present.schema import Catalog, GameFrame, LegalEntry
 
 
-def seat_frame(state: AnyState, seat: int) -> Frame:
+def seat_frame(state: AnyState, seat: int) -> GameFrame:
     """The frame sent to ``seat``: its view, its legal actions when it must decide now
     (``legal``, ``decision``), and what the whole table sees. Seats are absolute."""
     frame = _frame(state, state.observe(seat), private=True)
@@ -39,13 +41,13 @@ def seat_frame(state: AnyState, seat: int) -> Frame:
     return frame
 
 
-def public_frame(state: AnyState) -> Frame:
+def public_frame(state: AnyState) -> GameFrame:
     """The spectators' frame: what every player sees. No hand, no hand seen earlier,
     no draw; ``viewer``, ``hand``, ``decision`` and ``legal`` are null."""
     return _frame(state, state.observe(0), private=False)
 
 
-def replay_frame(state: AnyState) -> Frame:
+def replay_frame(state: AnyState) -> GameFrame:
     """A finished game's step, shown with everything: :func:`public_frame` plus every
     seat's hand (``players[i].hand``; the dummy's pile as its hand) and the cards a
     menu drew (``pending.drawn``). Only for games that are over."""
@@ -54,12 +56,12 @@ def replay_frame(state: AnyState) -> Frame:
     return frame
 
 
-def _frame(state: AnyState, view: Any, *, private: bool) -> Frame:
+def _frame(state: AnyState, view: Any, *, private: bool) -> GameFrame:
     """The frame of ``view``; without ``private``, none of the viewer's secrets."""
     rs = state.ruleset
     presenter = presenter_for(rs)
     to_act = list(state.to_act())
-    frame: Frame = {
+    frame: GameFrame = {
         "game": rs.name,
         "title": rs.title,
         "description": rs.describe(),
@@ -68,6 +70,9 @@ def _frame(state: AnyState, view: Any, *, private: bool) -> Frame:
         "seats": view.seats,
         "round": min(view.round, ROUNDS - 1) + 1,
         "rounds": ROUNDS,
+        "turn": 0,  # the presenter fills turn, turns and passing in
+        "turns": 0,
+        "passing": "left",
         "over": state.is_terminal(),
         "to_act": to_act,
         "players": [],
@@ -85,7 +90,7 @@ def _frame(state: AnyState, view: Any, *, private: bool) -> Frame:
     return frame
 
 
-def legal_entries(state: AnyState, legal: Sequence[Any], seat: int) -> list[Frame]:
+def legal_entries(state: AnyState, legal: Sequence[Any], seat: int) -> list[LegalEntry]:
     """``seat``'s legal actions for a frame: ``{"text", "label", "kind", "group",
     "direct", ...}``. ``text`` is ``str(action)`` (what the browser sends back);
     ``card`` names the card of the hand (or die of the belt) the action takes first;
@@ -95,11 +100,16 @@ def legal_entries(state: AnyState, legal: Sequence[Any], seat: int) -> list[Fram
     return [entry(action) for action in legal]
 
 
-def catalog(ruleset: AnyRuleset) -> Frame:
+def action_entry(ruleset: AnyRuleset, action: Any) -> LegalEntry:
+    """One action as :func:`legal_entries` shows it (``text``, ``label``, ``kind``,
+    ...): the entry depends on the action alone."""
+    return presenter_for(ruleset).legal_entry(action)
+
+
+def catalog(ruleset: AnyRuleset) -> Catalog:
     """How to draw a game's cards or dice: ``{"game", "title", "cards": {id: {"name",
     "short", "family", "colour", "icons"}}, "columns": {breakdown key: title}}``,
     with the menu's kinds for Sushi Go Party! (``menu``) and the dice's faces for
     Sushi Roll (``dice``). Colours are CSS-friendly slugs (``light-blue``)."""
-    out: Frame = {"game": ruleset.name, "title": ruleset.title, "columns": dict(BREAKDOWN_TITLES)}
-    out.update(presenter_for(ruleset).catalog(ruleset))
-    return out
+    out = {"game": ruleset.name, "title": ruleset.title, "columns": dict(BREAKDOWN_TITLES)}
+    return cast(Catalog, out | presenter_for(ruleset).catalog(ruleset))

@@ -6,7 +6,7 @@ them)."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, cast
 
 from sushigo.games.party import Happening, PartyRuleset, PartyState, PartyView, Pending
 from sushigo.games.party.actions import Choice, PartyPick, parse_party_action
@@ -44,6 +44,15 @@ from sushigo.present.base import (
     results_entry,
     seat_ref,
     slug,
+)
+from sushigo.present.schema import (
+    DecisionFrame,
+    DecisionKind,
+    GameFrame,
+    LegalEntry,
+    LogEntry,
+    PlayerFrame,
+    RoundResult,
 )
 
 KIND_NAMES: dict[str, str] = {
@@ -297,7 +306,7 @@ def _columns(ruleset: PartyRuleset, shown: Sequence[Mapping[str, int]] = ()) -> 
 # Frames
 
 
-def fill_frame(frame: Frame, state: PartyState, view: PartyView, private: bool) -> None:
+def fill_frame(frame: GameFrame, state: PartyState, view: PartyView, private: bool) -> None:
     """The Sushi Go Party! keys of a frame (docs/web.md, "Frames")."""
     rs = state.rules
     menu = rs.menu
@@ -313,7 +322,7 @@ def fill_frame(frame: Frame, state: PartyState, view: PartyView, private: bool) 
         frame["uramaki"] = None
     frame["discards"] = list(view.discards)
     running = PRESENTER.now(view)
-    players = []
+    players: list[dict[str, Any]] = []
     for s in range(view.seats):
         r, player = card_player(view, s, private)
         tab = view.tableaux[r]
@@ -333,7 +342,7 @@ def fill_frame(frame: Frame, state: PartyState, view: PartyView, private: bool) 
                 "uramaki_scored": view.uramaki_scored[r],
             }
         )
-    frame["players"] = players
+    frame["players"] = cast(list[PlayerFrame], players)  # "acting" is _frame's
     pending = view.pending
     if pending is not None:
         frame["pending"] = {
@@ -361,13 +370,14 @@ def fill_frame(frame: Frame, state: PartyState, view: PartyView, private: bool) 
         )
 
 
-def replay_hands(frame: Frame, state: PartyState) -> None:
+def replay_hands(frame: GameFrame, state: PartyState) -> None:
     """Every seat's hand and the cards a menu drew, for a finished game's replay."""
     for s, player in enumerate(frame["players"]):
         player["hand"] = list(state.hand(s))
     pending = state.pending
-    if frame["pending"] is not None and pending is not None:
-        frame["pending"]["drawn"] = list(state.observe(pending.seat).drawn)
+    shown = frame["pending"]
+    if shown is not None and pending is not None:
+        shown["drawn"] = list(state.observe(pending.seat).drawn)
 
 
 def _counts(roll: str, tab: Sequence[Played]) -> Frame:
@@ -398,9 +408,9 @@ def pending_text(view: PartyView, pending: Pending) -> str:
     return f"{who} is {what}."
 
 
-def _decision(state: PartyState, view: PartyView) -> Frame:
+def _decision(state: PartyState, view: PartyView) -> DecisionFrame:
     pending = view.pending
-    decision: Frame = {"seat": view.seat}
+    decision: DecisionFrame = {"kind": "pick", "seat": view.seat, "prompt": ""}
     if pending is None:
         decision["kind"] = "pick"
         legal = state.legal_actions(view.seat)
@@ -417,7 +427,7 @@ def _decision(state: PartyState, view: PartyView) -> Frame:
         return decision
     kind = pending.kind
     card = token_label(pending.card)
-    decision["kind"] = kind
+    decision["kind"] = cast(DecisionKind, kind)
     decision["card"] = pending.card
     if kind == "take":
         prompt = f"Choose a second card to play with your {card}."
@@ -482,9 +492,15 @@ def pick_label(pick: PartyPick) -> str:
     return text
 
 
-def _happening(view: PartyView, h: Happening) -> Frame:
+def _happening(view: PartyView, h: Happening) -> LogEntry:
     """One entry of the log, with absolute seats and a sentence."""
-    entry: Frame = {"turn": h.turn, "what": h.what, "seat": None, "cards": list(h.cards)}
+    entry: LogEntry = {
+        "turn": h.turn,
+        "what": h.what,
+        "seat": None,
+        "cards": list(h.cards),
+        "text": "",
+    }
     if h.what == "reveal":
         picks = [h.cards[rel(view, s)] for s in range(view.seats)]
         entry["cards"] = picks
@@ -495,12 +511,9 @@ def _happening(view: PartyView, h: Happening) -> Frame:
         return entry
     seat = absolute(view, h.seat)
     entry["seat"] = seat
-    if h.what == "give":
-        other = absolute(view, h.other)
-        entry["other"] = other
-    else:
-        entry["other"] = h.other
-    entry["text"] = _log_sentence(h, seat_ref(seat), entry["other"])
+    other = absolute(view, h.other) if h.what == "give" else h.other
+    entry["other"] = other
+    entry["text"] = _log_sentence(h, seat_ref(seat), other)
     return entry
 
 
@@ -549,21 +562,19 @@ def _as_pick(text: str) -> PartyPick:
     return action
 
 
-def _results(state: PartyState) -> list[Frame]:
+def _results(state: PartyState) -> list[RoundResult]:
     dessert = state.rules.menu.dessert
-    out = []
+    out: list[RoundResult] = []
     totals = [0] * state.rules.players
     for r, res in enumerate(state.results):
         totals = [t + p for t, p in zip(totals, res.scores, strict=True)]
         titles = [[f, BREAKDOWN_TITLES[f]] for f in _columns(state.rules, res.breakdown)]
-        out.append(
-            results_entry(r, titles, res, totals)
-            | {
-                "kept": [sum(1 for p in tab if p.kind == dessert) for tab in res.tableaux],
-                "kept_label": f"{kind_name(dessert)} kept",
-                "tableaux": [columns(tableau_entries(tab)) for tab in res.tableaux],
-            }
-        )
+        entry = results_entry(r, titles, res, totals) | {
+            "kept": [sum(1 for p in tab if p.kind == dessert) for tab in res.tableaux],
+            "kept_label": f"{kind_name(dessert)} kept",
+            "tableaux": [columns(tableau_entries(tab)) for tab in res.tableaux],
+        }
+        out.append(cast(RoundResult, entry))
     return out
 
 
@@ -578,7 +589,7 @@ _CHOICE_GROUPS = {
 """The heading of each kind of mid-turn choice in a frame's legal actions."""
 
 
-def legal_entry(action: PartyPick | Choice) -> Frame:
+def legal_entry(action: PartyPick | Choice) -> LegalEntry:
     """A legal action for a frame (docs/web.md): clicking a card plays it (``direct``);
     copies and calls are listed under their ``group``, as are the mid-turn choices."""
     if isinstance(action, PartyPick):
@@ -600,7 +611,7 @@ def legal_entry(action: PartyPick | Choice) -> Frame:
             "group": group,
         }
     if isinstance(action, Choice):
-        entry: Frame = {
+        entry: LegalEntry = {
             "text": action.text,
             "label": action_label(action),
             "kind": action.kind,

@@ -4,6 +4,7 @@ points now and what one more die would add, and the browser's frames."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Any, cast
 
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollRuleset, RollState, RollView
 from sushigo.games.roll.dice import FACES, KINDS, STACKS, maki_icons, score_trays, token_points
@@ -21,6 +22,13 @@ from sushigo.present.base import (
     rel,
     results_entry,
     seat_ref,
+)
+from sushigo.present.schema import (
+    DecisionFrame,
+    GameFrame,
+    LegalEntry,
+    PlayerFrame,
+    RoundResult,
 )
 
 BREAKDOWN_KEYS: tuple[str, ...] = ("maki", "nigiri", "dumpling", "tempura", "sashimi")
@@ -113,7 +121,7 @@ def breakdown_keys(ruleset: RollRuleset, shown: Sequence[Mapping[str, int]] = ()
 # Frames
 
 
-def fill_frame(frame: Frame, state: RollState, view: RollView, private: bool) -> None:
+def fill_frame(frame: GameFrame, state: RollState, view: RollView, private: bool) -> None:
     """The Sushi Roll keys of a frame (docs/web.md, "Frames")."""
     rs = state.rules
     n = view.seats
@@ -124,7 +132,7 @@ def fill_frame(frame: Frame, state: RollState, view: RollView, private: bool) ->
     menus, chopsticks, puddings = view.supply
     frame["supply"] = {"menu": menus, "chopsticks": chopsticks, "pudding": puddings}
     running = PRESENTER.now(view)
-    players = []
+    players: list[dict[str, Any]] = []
     for s in range(n):
         r = rel(view, s)
         tray = view.trays[r]
@@ -151,7 +159,7 @@ def fill_frame(frame: Frame, state: RollState, view: RollView, private: bool) ->
                 "done": bool(view.taken[r]),
             }
         )
-    frame["players"] = players
+    frame["players"] = cast(list[PlayerFrame], players)  # "acting" is _frame's
     if private:
         frame["hand"] = list(view.belts[0])
         if view.seat in frame["to_act"]:
@@ -166,7 +174,7 @@ def fill_frame(frame: Frame, state: RollState, view: RollView, private: bool) ->
         frame["final"] = final
 
 
-def _decision(view: RollView) -> Frame:
+def _decision(view: RollView) -> DecisionFrame:
     prompt = "Your turn: take a die from your belt."
     tokens = []
     if view.menus[0]:
@@ -186,20 +194,18 @@ def _decision(view: RollView) -> Frame:
     }
 
 
-def _results(state: RollState) -> list[Frame]:
+def _results(state: RollState) -> list[RoundResult]:
     titles = [[c, BREAKDOWN_TITLES[c]] for c in BREAKDOWN_KEYS]
-    results = []
+    results: list[RoundResult] = []
     totals = [0] * state.rules.players
     for r, res in enumerate(state.results):
         totals = [t + p for t, p in zip(totals, res.scores, strict=True)]
-        results.append(
-            results_entry(r, titles, res, totals)
-            | {
-                "kept": None,
-                "kept_label": None,
-                "tableaux": [columns(tray_entries(tray)) for tray in res.trays],
-            }
-        )
+        entry = results_entry(r, titles, res, totals) | {
+            "kept": None,
+            "kept_label": None,
+            "tableaux": [columns(tray_entries(tray)) for tray in res.trays],
+        }
+        results.append(cast(RoundResult, entry))
     return results
 
 
@@ -214,25 +220,27 @@ def action_label(action: RollAction) -> str:
     return f"Take {names[0]}"
 
 
-def legal_entry(action: RollAction) -> Frame:
+def legal_entry(action: RollAction) -> LegalEntry:
     """A legal decision for a frame (docs/web.md): clicking a die takes it (``direct``);
     token uses are listed under their ``group``."""
-    entry: Frame = {
+    if action.kind == CHOPSTICKS:
+        group = f"Chopsticks: swap with {seat_ref(action.seat)}"
+    elif action.kind == MENU:
+        group = "Menu: re-roll dice"
+    else:
+        group = "Take a die"
+    entry: LegalEntry = {
         "text": str(action),
         "label": action_label(action),
         "kind": action.what,
         "faces": list(action.faces),
         "direct": action.kind not in (MENU, CHOPSTICKS),
+        "group": group,
     }
     if action.kind == CHOPSTICKS:
         entry["seat"] = action.seat
+    if action.kind != MENU:
         entry["card"] = action.faces[0]
-        entry["group"] = f"Chopsticks: swap with {seat_ref(action.seat)}"
-    elif action.kind == MENU:
-        entry["group"] = "Menu: re-roll dice"
-    else:
-        entry["card"] = action.faces[0]
-        entry["group"] = "Take a die"
     return entry
 
 

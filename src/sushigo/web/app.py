@@ -19,7 +19,7 @@ import logging
 import re
 import time
 from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +40,14 @@ from sushigo.core.errors import IllegalActionError, OptionsError, SushiGoError
 from sushigo.core.state import Action
 from sushigo.present import frames
 from sushigo.present.sheets import score_document
+from sushigo.web.protocol import (
+    ForcedMessage,
+    HintEntry,
+    SeatInfo,
+    StateMessage,
+    TableSummary,
+    schema_document,
+)
 from sushigo.web.store import Store
 from sushigo.web.tables import (
     Table,
@@ -424,8 +432,9 @@ class Server:
     # -- frames ----------------------------------------------------------------------
 
     def envelope(
-        self, live: Live, seat: int | None, cache: dict[Any, dict[str, Any]]
-    ) -> dict[str, Any]:
+        self, live: Live, seat: int | None, cache: dict[Any, StateMessage]
+    ) -> StateMessage:
+        """The ``state`` message for ``seat`` (None: a spectator), kept in ``cache``."""
         table = live.table
         key = seat if seat is not None else "public"
         if key not in cache:
@@ -436,8 +445,9 @@ class Server:
                     if seat is not None
                     else frames.public_frame(table.state)
                 )
-            if frame is not None and seat in table.pending and frame.get("legal"):
-                frame = {**frame, "legal": None}  # chosen already: nothing to decide
+            if frame is not None and seat in table.pending and frame["legal"]:
+                frame = frame.copy()  # chosen already (or decided by the rules): it waits
+                frame["legal"] = None
             cache[key] = {
                 "type": "state",
                 "step": table.step,
@@ -450,13 +460,13 @@ class Server:
             }
         return cache[key]
 
-    def seats(self, live: Live) -> list[dict[str, Any]]:
+    def seats(self, live: Live) -> list[SeatInfo]:
         connected = {c.seat for c in live.conns if c.joined}
         return [
             {
                 "seat": i,
                 "name": s.name,
-                "kind": s.kind,
+                "kind": "bot" if s.kind == "bot" else "human",
                 "bot": s.agent,
                 "free": s.free,
                 "connected": s.kind == "bot" or i in connected,
@@ -464,7 +474,7 @@ class Server:
             for i, s in enumerate(live.table.seats)
         ]
 
-    def summary(self, live: Live) -> dict[str, Any]:
+    def summary(self, live: Live) -> TableSummary:
         table = live.table
         return {
             "id": table.id,
@@ -481,8 +491,34 @@ class Server:
             "rematch": table.rematch,
         }
 
+    def forced_message(
+        self, live: Live, step: int, seat: int, action: Action, viewer: int | None
+    ) -> ForcedMessage:
+        """What ``viewer`` (None: a spectator) is told of ``seat``'s decision made by the
+        rules at ``step``: the action itself once its step is applied (the picks
+        revealed) or to the seat itself, else only that the rules decided."""
+        shown = viewer == seat or live.table.step > step
+        entry = frames.action_entry(live.table.ruleset, action) if shown else None
+        return {
+            "type": "forced",
+            "step": step,
+            "seat": seat,
+            "action": None if entry is None else entry["text"],
+            "label": None if entry is None else entry["label"],
+            "kind": None if entry is None else entry["kind"],
+        }
+
     async def _broadcast(self, live: Live) -> None:
-        cache: dict[Any, dict[str, Any]] = {}
+        """Tell every connection of the table its ``state`` (the forced decisions made
+        since the last broadcast first)."""
+        forced = live.table.take_forced()
+        if forced:
+            for conn in list(live.conns):
+                if conn.joined:
+                    for step, seat, action in forced:
+                        message = self.forced_message(live, step, seat, action, conn.seat)
+                        await self._send(live, conn, message)
+        cache: dict[Any, StateMessage] = {}
         texts: dict[Any, str] = {}
         for conn in list(live.conns):
             if not conn.joined:
@@ -492,7 +528,7 @@ class Server:
                 texts[key] = json.dumps(self.envelope(live, conn.seat, cache))
             await self._send_text(live, conn, texts[key])
 
-    async def _send(self, live: Live | None, conn: Conn, message: dict[str, Any]) -> None:
+    async def _send(self, live: Live | None, conn: Conn, message: Mapping[str, object]) -> None:
         await self._send_text(live, conn, json.dumps(message))
 
     async def _send_text(self, live: Live | None, conn: Conn, text: str) -> None:
@@ -636,7 +672,7 @@ class Server:
                         live.conns.remove(other)
         conn.seat = seat
         conn.joined = True
-        table = self.summary(live)
+        table: TableSummary = self.summary(live)
         table["catalog"] = frames.catalog(live.table.ruleset)
         await self._send(live, conn, {"type": "welcome", "seat": seat, "table": table})
         if seat is not None:
@@ -683,17 +719,19 @@ class Server:
             )
         finally:
             conn.hinting = False
-        await self._send(
-            live,
-            conn,
+        best = sorted(ranked, key=lambda h: (-h.value, -h.games))[:5]
+        entries: list[HintEntry] = [
             {
-                "type": "hints",
-                "step": step,
-                "hints": [
-                    {"text": h.text, "reason": h.reason, "value": h.value} for h in ranked[:5]
-                ],
-            },
-        )
+                "text": h.text,
+                "reason": h.reason,
+                "value": h.value,
+                "games": h.games,
+                "mean_score": h.mean_score,
+                "label": frames.action_entry(table.ruleset, h.action)["label"],
+            }
+            for h in best
+        ]
+        await self._send(live, conn, {"type": "hints", "step": step, "hints": entries})
 
     async def _on_rematch(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
         seat = self._seated(conn)
@@ -720,6 +758,10 @@ class Server:
     async def _on_ping(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
         await self._send(live, conn, {"type": "pong"})
 
+    async def _on_sync(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
+        """The current ``state`` again, to this connection only (seat or spectator)."""
+        await self._send(live, conn, self.envelope(live, conn.seat, {}))
+
     def _seated(self, conn: Conn) -> int:
         if conn.seat is None:
             raise Refused("spectator", "spectators watch; take a seat to play")
@@ -731,6 +773,7 @@ class Server:
         "hint": _on_hint,
         "rematch": _on_rematch,
         "ping": _on_ping,
+        "sync": _on_sync,
     }
 
     def stats(self) -> dict[str, Any]:
@@ -925,6 +968,10 @@ async def score(server: Server, request: Request) -> Response:
     return JSONResponse(result)
 
 
+async def schema(server: Server, request: Request) -> Response:
+    return JSONResponse(schema_document())
+
+
 async def stats(server: Server, request: Request) -> Response:
     return JSONResponse(server.stats())
 
@@ -966,6 +1013,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/games", _api(list_games)),
         Route("/api/score", _api(score), methods=["POST"]),
         Route("/api/stats", _api(stats)),
+        Route("/api/schema", _api(schema)),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -5,8 +5,9 @@ human seat is taken, then plays. The game is driven as :func:`sushigo.play.play_
 drives it, one decision step at a time: chance draws from ``random.Random(seed)``
 alone, so the seed and the list of applied steps re-play a game exactly
 (:meth:`Table.restore`). A seat with a single legal action takes it at once, as in
-the game loop. The server (``sushigo.web.app``) stores every change before it tells
-anyone.
+the game loop; :attr:`Table.forced` keeps those decisions until the server has
+announced them (a ``forced`` message). The server (``sushigo.web.app``) stores
+every change before it tells anyone.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from sushigo.agents.base import make_agent
 from sushigo.core.errors import IllegalActionError, OptionsError
@@ -281,7 +282,7 @@ class Table:
     ruleset: AnyRuleset
     seed: int
     seats: list[Seat]
-    status: str = "waiting"
+    status: Literal["waiting", "playing", "finished"] = "waiting"
     """``waiting`` for people, ``playing``, or ``finished``."""
     state: AnyState | None = None
     pending: dict[int, Action] = field(default_factory=dict)
@@ -291,6 +292,9 @@ class Table:
     rematch: str | None = None
     record: dict[str, Any] | None = None
     agents: dict[int, Any] = field(default_factory=dict)
+    forced: list[tuple[int, int, Action]] = field(default_factory=list)
+    """Decisions the rules made (the seat had one legal action), ``(step, seat,
+    action)``, not yet announced: the server takes them (:meth:`take_forced`)."""
     _rng: random.Random = field(default_factory=random.Random)
 
     # -- building -------------------------------------------------------------------
@@ -333,6 +337,7 @@ class Table:
         for seat, text in row.pending.items():
             table.pending[seat] = table._legal(seat, text, "the pending choices")
         table._advance()
+        table.forced = []  # nobody watched the re-play: nothing to announce
         return table
 
     def seat_rows(self) -> list[SeatRow]:
@@ -456,11 +461,22 @@ class Table:
             if not force:
                 return
             forced = {seat: legal[0] for seat, legal in state.decisions() if len(legal) == 1}
+            self.forced.extend(
+                (self.step, seat, a)
+                for seat, a in sorted(forced.items())
+                if seat not in self.pending
+            )
             self.pending.update(forced)
             if self.waiting_for() or not forced:
                 return
             joint = dict(self.pending)
             self._apply(joint, {s: str(a) for s, a in sorted(joint.items())}, force=False)
+
+    def take_forced(self) -> list[tuple[int, int, Action]]:
+        """The forced decisions not announced yet, ``(step, seat, action)``, in order;
+        they are forgotten here."""
+        out, self.forced = self.forced, []
+        return out
 
     def finish_record(self) -> dict[str, Any]:
         """The game's record (docs/records.md), once it is over."""

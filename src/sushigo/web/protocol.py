@@ -1,0 +1,273 @@
+"""Every message of the WebSocket protocol and the JSON answers around it, typed
+(docs/web.md), and the JSON Schema served at ``GET /api/schema``.
+
+The frames inside the messages are :mod:`sushigo.present.schema`'s. The schema is
+written from these classes by :func:`sushigo.present.schema.json_schema`; its
+``$defs`` name every message (``StateMessage``, ``ActMessage``, ...), and
+``ServerMessage`` / ``ClientMessage`` accept any message of each side.
+
+No ``from __future__ import annotations`` here either: ``NotRequired`` must be
+seen by TypedDict at class creation (Python 3.11).
+"""
+
+from functools import cache
+from typing import Any, Literal, NotRequired, TypedDict
+
+from sushigo.present.schema import JSON, Catalog, GameFrame, json_schema
+
+# ---------------------------------------------------------------------------
+# Pieces.
+
+
+class SeatInfo(TypedDict):
+    """A seat of a table as every connection sees it."""
+
+    seat: int
+    name: str
+    kind: Literal["human", "bot"]
+    bot: str | None
+    free: bool
+    connected: bool
+
+
+class TableSummary(TypedDict):
+    """A table (``GET /api/tables/{id}``, the lobby, ``welcome``)."""
+
+    id: str
+    game: str
+    title: str
+    players: int
+    options: dict[str, Any]
+    description: str
+    timer: int
+    status: Literal["waiting", "playing", "finished"]
+    step: int
+    seats: list[SeatInfo]
+    free: int
+    rematch: str | None
+    catalog: NotRequired[Catalog]
+    """In ``welcome`` only."""
+
+
+class HintEntry(TypedDict):
+    """One hint: a legal action's text, why, and the search's estimate."""
+
+    text: str
+    reason: str
+    value: float
+    """The share of simulated games won after this action, 0..1; hints are listed
+    by it, best first."""
+    games: int
+    """How many simulated games the value rests on (ties: more first)."""
+    mean_score: float
+    label: str
+    """The action as a sentence (the legal entry's ``label``)."""
+
+
+ErrorCode = Literal[
+    "bad_json",
+    "bad_message",
+    "unknown_type",
+    "not_joined",
+    "already_joined",
+    "bad_token",
+    "replaced",
+    "spectator",
+    "stale",
+    "not_your_turn",
+    "illegal",
+    "game_over",
+    "not_over",
+    "already_seated",
+    "busy",
+    "too_big",
+    "flood",
+    "no_table",
+    "too_many",
+    "full",
+    "server",
+]
+
+# ---------------------------------------------------------------------------
+# From the browser (or a program).
+
+
+class JoinMessage(TypedDict):
+    type: Literal["join"]
+    token: NotRequired[str | None]
+
+
+class ActMessage(TypedDict):
+    type: Literal["act"]
+    action: str
+    step: int
+
+
+class HintMessage(TypedDict):
+    type: Literal["hint"]
+
+
+class RematchMessage(TypedDict):
+    type: Literal["rematch"]
+
+
+class PingMessage(TypedDict):
+    type: Literal["ping"]
+
+
+class SyncMessage(TypedDict):
+    type: Literal["sync"]
+
+
+ClientMessage = JoinMessage | ActMessage | HintMessage | RematchMessage | PingMessage | SyncMessage
+
+# ---------------------------------------------------------------------------
+# From the server.
+
+
+class WelcomeMessage(TypedDict):
+    type: Literal["welcome"]
+    seat: int | None
+    table: TableSummary
+
+
+class StateMessage(TypedDict):
+    """The table as this connection may see it."""
+
+    type: Literal["state"]
+    step: int
+    status: Literal["waiting", "playing", "finished"]
+    seats: list[SeatInfo]
+    deadline: float | None
+    decided: list[int]
+    rematch: str | None
+    frame: GameFrame | None
+
+
+class AckMessage(TypedDict):
+    type: Literal["ack"]
+    step: int
+    action: str
+
+
+class ForcedMessage(TypedDict):
+    """A decision the rules made: the seat had one legal action."""
+
+    type: Literal["forced"]
+    step: int
+    seat: int
+    action: str | None
+    """The action's text; null while it is hidden from this connection."""
+    label: str | None
+    kind: str | None
+
+
+class HintsMessage(TypedDict):
+    type: Literal["hints"]
+    step: int
+    hints: list[HintEntry]
+
+
+class RematchAnswer(TypedDict):
+    type: Literal["rematch"]
+    table: str
+    token: str
+
+
+class PongMessage(TypedDict):
+    type: Literal["pong"]
+
+
+class ErrorMessage(TypedDict):
+    type: Literal["error"]
+    code: ErrorCode
+    message: str
+
+
+ServerMessage = (
+    WelcomeMessage
+    | StateMessage
+    | AckMessage
+    | ForcedMessage
+    | HintsMessage
+    | RematchAnswer
+    | PongMessage
+    | ErrorMessage
+)
+
+# ---------------------------------------------------------------------------
+# HTTP answers that hold frames.
+
+
+class ReplayStep(TypedDict):
+    step: int
+    frame: GameFrame
+    actions: dict[str, str]
+
+
+class ReplayAnswer(TypedDict):
+    """``GET /api/tables/{id}/replay``."""
+
+    record: dict[str, Any]
+    catalog: Catalog
+    steps: list[ReplayStep]
+
+
+class CreatedAnswer(TypedDict):
+    """``POST /api/tables``."""
+
+    id: str
+    seat: int | None
+    token: str | None
+
+
+class JoinedAnswer(TypedDict):
+    """``POST /api/tables/{id}/join``."""
+
+    seat: int
+    token: str
+
+
+class TableList(TypedDict):
+    """``GET /api/tables``."""
+
+    tables: list[TableSummary]
+
+
+class HttpError(TypedDict):
+    """Any refused HTTP request."""
+
+    error: str
+
+
+ROOTS: dict[str, Any] = {
+    "ServerMessage": ServerMessage,
+    "ClientMessage": ClientMessage,
+    "GameFrame": GameFrame,
+    "Catalog": Catalog,
+    "ReplayAnswer": ReplayAnswer,
+    "CreatedAnswer": CreatedAnswer,
+    "JoinedAnswer": JoinedAnswer,
+    "TableList": TableList,
+    "HttpError": HttpError,
+}
+"""What the schema document defines at its top (every class they hold too)."""
+
+SERVER_TYPES: tuple[str, ...] = (
+    "welcome",
+    "state",
+    "ack",
+    "forced",
+    "hints",
+    "rematch",
+    "pong",
+    "error",
+)
+CLIENT_TYPES: tuple[str, ...] = ("join", "act", "hint", "rematch", "ping", "sync")
+
+
+@cache
+def schema_document() -> JSON:
+    """The JSON Schema of the protocol (``GET /api/schema``)."""
+    out = json_schema(ROOTS, title="Sushi Go web protocol (docs/web.md)")
+    return out
