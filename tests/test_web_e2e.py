@@ -8,7 +8,11 @@ scores the page shows). Also: a reload, a new tab and a server killed mid-game
 (the page reconnects by itself); a spectator who sees the board but no hand and
 no choices; a turn taken with the keyboard only; a pair built with chopsticks by
 clicking (and by keys) in either order; a phone-sized screen with no horizontal
-scroll; and the score calculator.
+scroll; and the score calculator. The table's status (issue 14): one status line,
+the seats that have chosen marked, your pick named and marked in your hand, card
+names and never ids, the focus on the hand at each decision, the "new" badge unlike
+the focus ring, and the turn timer's bar, warning and notice (screenshots of the
+table at a desktop's and a phone's size go to /tmp/shots14/).
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ CHROMIUM_ARGS = [
 ]
 YOUR_TURN_OR_OVER = re.compile(r"Your turn|Game over")
 ENABLED_ACT = "#board .act:not([disabled]):visible"
+RAW_ID = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
+"""A card id (``salmon-nigiri``, ``takeout-box-10``): the page shows names instead."""
+SHOTS = Path("/tmp/shots14")
 MID_TURN = re.compile(r"^(take|ask|give|order|copy|flip):")
 """The text of a Sushi Go Party! mid-turn decision (sushigo.games.party.actions)."""
 
@@ -231,6 +238,8 @@ def check_finished(page: Page, base: str, table_id: str, rounds: int = 3) -> dic
     page.wait_for_url(f"**/replay/{table_id}*", timeout=WAIT)
     step = page.locator("#step")
     expect(step).to_have_text(re.compile(r"Step 1 of \d+"), timeout=WAIT)
+    decisions = page.locator("#step-actions").inner_text()
+    assert decisions.strip() and not RAW_ID.findall(decisions), decisions  # names, not ids
     total = int((step.inner_text()).rsplit(" ", 1)[1])
     assert total > 20
     page.keyboard.press("End")
@@ -637,3 +646,187 @@ def test_score_page_totals(browser: Browser, base: str, errors: list[str]) -> No
         for r in (1, 2, 3):
             expect(result.locator(f"#score-round-{r}")).to_have_count(1)
         no_horizontal_scroll(page, 360)
+
+
+# ---------------------------------------------------------------------------
+# The table's status, the timer and the focus (issue 14)
+
+
+def create_two_humans(base: str, **extra: Any) -> tuple[dict[str, Any], dict[str, Any]]:
+    """A Sushi Go! table of Ann (seat 0), Bob (seat 1) and a greedy bot: both seats."""
+    body = {
+        "game": "sushi-go",
+        "players": 3,
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        "name": "Ann",
+        **extra,
+    }
+    r = httpx.post(f"{base}/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    ann = dict(r.json())
+    r = httpx.post(f"{base}/api/tables/{ann['id']}/join", json={"name": "Bob"})
+    assert r.status_code == 200, r.text
+    return ann, {"id": ann["id"], **r.json()}
+
+
+def status_lines(page: Page) -> list[str]:
+    """The visible lines that say whose turn it is."""
+    lines = page.locator("#status:visible, #decision .sg-prompt:visible")
+    return [t for t in lines.all_inner_texts() if t.strip()]
+
+
+def no_raw_ids(page: Page) -> None:
+    """The status, the prompt, the notice, the hints and the log name cards, never by id."""
+    texts = page.locator("#status, #decision, #notice, #hints, .sg-log, #hand").all_inner_texts()
+    found = [t for t in texts if RAW_ID.search(t)]
+    assert not found, found
+
+
+def hand_focused(page: Page) -> bool:
+    return bool(page.evaluate("!!document.activeElement?.closest('#hand')"))
+
+
+def test_one_status_line_choices_marked_and_names_not_ids(
+    browser: Browser, base: str, errors: list[str]
+) -> None:
+    ann, bob = create_two_humans(base)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    sizes = [({"width": 1280, "height": 800}, "desktop"), ({"width": 390, "height": 844}, "phone")]
+    with (
+        seat_context(browser, ann, viewport=sizes[0][0]) as a_ctx,
+        seat_context(browser, bob, viewport=sizes[1][0]) as b_ctx,
+    ):
+        a = watch_errors(a_ctx.new_page(), errors)
+        b = watch_errors(b_ctx.new_page(), errors)
+        a.goto(f"{base}/t/{ann['id']}")
+        b.goto(f"{base}/t/{bob['id']}")
+        for page, (_, size) in zip((a, b), sizes, strict=True):
+            assert wait_turn(page)
+            expect(page.locator("#decision .sg-prompt")).to_have_text("Choose a card to keep.")
+            assert len(status_lines(page)) == 1, status_lines(page)
+            # the focus is on the hand, with nothing pressed
+            expect(page.locator("#hand button:focus")).to_have_count(1, timeout=WAIT)
+            page.screenshot(path=str(SHOTS / f"{size}-deciding.png"), full_page=False)
+
+        # Hints name the cards (labels), not their ids.
+        a.click("#hint")
+        expect(a.locator("#hints li strong").first).to_be_visible(timeout=WAIT)
+        assert all(t.startswith("Keep ") for t in a.locator("#hints li strong").all_inner_texts())
+        no_raw_ids(a)
+
+        # Ann chooses: her pick is named and marked, and Bob is waited for.
+        card = a.locator(f"#hand {ENABLED_ACT.removeprefix('#board ')}").first
+        name = (card.get_attribute("aria-label") or "").removeprefix("Keep ")
+        card.click()
+        prompt = a.locator("#decision .sg-prompt")
+        expect(prompt).to_have_text(f"You chose {name}; waiting for Bob.", timeout=WAIT)
+        chosen = a.locator("#hand .sg-chosen")
+        expect(chosen).to_have_count(1)
+        expect(chosen).to_contain_text(name)
+        expect(chosen).to_contain_text("chosen")
+        assert len(status_lines(a)) == 1, status_lines(a)
+        no_raw_ids(a)
+        # Everyone but Bob is marked as having chosen, on both pages; Bob is to play.
+        for page in (a, b):
+            for seat in (0, 2):
+                expect(page.locator(f".sg-player[data-seat='{seat}'] .sg-chose")).to_have_text(
+                    "✓ chosen", timeout=WAIT
+                )
+            expect(page.locator(".sg-player[data-seat='1'] .sg-now")).to_have_text("to play")
+            expect(page.locator(".sg-player[data-seat='1'] .sg-chose")).to_have_count(0)
+        expect(b.locator("#decision .sg-prompt")).to_have_text("Choose a card to keep.")
+        assert len(status_lines(b)) == 1, status_lines(b)
+        a.screenshot(path=str(SHOTS / "desktop-chosen.png"))
+        a.set_viewport_size(sizes[1][0])
+        a.screenshot(path=str(SHOTS / "phone-chosen.png"))
+        a.set_viewport_size(sizes[0][0])
+
+        # Bob chooses too: the next turn, and the focus is on the hand again.
+        b.locator(f"#hand {ENABLED_ACT.removeprefix('#board ')}").first.click()
+        for page in (a, b):
+            expect(page.locator(".sg-progress")).to_contain_text("turn 2 of 9", timeout=WAIT)
+            assert wait_turn(page)
+            expect(page.locator("#decision .sg-prompt")).to_have_text("Choose a card to keep.")
+            expect(page.locator("#hand button:focus")).to_have_count(1, timeout=WAIT)
+            expect(page.locator(".sg-player:not([data-seat='2']) .sg-chose")).to_have_count(0)
+            no_raw_ids(page)
+
+
+def test_keyboard_focus_follows_the_decisions_and_new_is_not_the_focus_ring(
+    browser: Browser, base: str, errors: list[str]
+) -> None:
+    table = create_by_api(base, "sushi-go", ["greedy"], "Ann")
+    with seat_context(browser, table) as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        page.goto(f"{base}/t/{table['id']}")
+        for turn in range(1, 4):
+            assert wait_turn(page)
+            expect(page.locator(".sg-progress")).to_contain_text(f"turn {turn} of 10")
+            expect(page.locator("#hand button:focus")).to_have_count(1, timeout=WAIT)
+            assert hand_focused(page)
+            page.keyboard.press("Enter")  # no Tab needed: the hand has the focus
+        # The cards just played are marked "new", not with the focus ring.
+        new = page.locator("#board .sg-new").first
+        expect(new).to_be_visible(timeout=WAIT)
+        assert wait_turn(page)
+        styles = page.evaluate(
+            """() => {
+              const css = (el, pseudo) => { const s = getComputedStyle(el, pseudo);
+                return {outline: s.outlineStyle, shadow: s.boxShadow, content: s.content}; };
+              const focused = document.activeElement;
+              return {
+                newCard: css(document.querySelector('#board .sg-new')),
+                newBadge: css(document.querySelector('#board .sg-new'), '::after'),
+                focus: css(focused),
+                focusVisible: focused.matches(':focus-visible'),
+              };
+            }"""
+        )
+        assert styles["focusVisible"], styles  # keys were pressed: the ring shows
+        assert styles["focus"]["outline"] == "solid"
+        assert styles["newCard"]["outline"] == "none" and styles["newCard"]["shadow"] == "none"
+        assert styles["newBadge"]["content"] == '"new"'
+
+
+def test_turn_timer_bar_warning_and_notice_of_what_was_played(
+    browser: Browser, base: str, errors: list[str]
+) -> None:
+    timers = httpx.get(f"{base}/api/options").json()["timers"]
+    shortest = min(t for t in timers if t)
+    body = {
+        "game": "sushi-go",
+        "players": 2,
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
+        "name": "Ann",
+        "timer": shortest,
+    }
+    r = httpx.post(f"{base}/api/tables", json=body)
+    assert r.status_code == 201, r.text
+    table = r.json()
+    with seat_context(browser, table) as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        page.goto(f"{base}/t/{table['id']}")
+        assert wait_turn(page)
+        timer = page.locator("#decision #timer")
+        expect(timer).to_be_visible(timeout=WAIT)
+        expect(timer).to_contain_text(re.compile(r"\d+ s left"))
+        expect(timer).not_to_have_class(re.compile(r"\bwarn\b"))
+        expect(timer).to_have_class(re.compile(r"\bwarn\b"), timeout=(shortest + 5) * 1000)
+        expect(timer).to_contain_text("choose now")
+        page.screenshot(path=str(SHOTS / "desktop-timer-warning.png"))
+        notice = page.locator("#decision #notice")
+        expect(notice).to_contain_text(
+            re.compile(r"Time ran out: Keep .+ was played for you\."), timeout=WAIT
+        )
+        assert not RAW_ID.search(notice.inner_text())
+        expect(page.locator(".sg-progress")).to_contain_text("turn 2 of 10", timeout=WAIT)
+        played = notice.inner_text().split("Keep ", 1)[1].split(" was played")[0]
+        me = page.locator("#board .sg-player.sg-me")
+        expect(me.locator(".sg-tableau")).to_contain_text(played)
+        page.screenshot(path=str(SHOTS / "desktop-timed-out.png"))
+        # A new decision, a new bar; the notice stays until Ann chooses again.
+        assert wait_turn(page)
+        expect(timer).to_be_visible()
+        expect(notice).to_be_visible()
+        page.locator(ENABLED_ACT).first.click()
+        expect(notice).to_be_hidden()

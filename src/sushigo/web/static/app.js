@@ -902,6 +902,8 @@ function tablePage(id) {
   let opts = null;
   let countdownTimer = null;
   let deadline = null;
+  let chosen = null; // this seat's decision: {step, text, label, timeout, forced}
+  let focusedFor = null; // the decision the hand was last focused for
 
   const baseTitle = `Table ${id} — Sushi Go!`;
   document.title = baseTitle;
@@ -909,7 +911,13 @@ function tablePage(id) {
   const shareUrl = `${location.origin}/t/${enc(id)}`;
   const titleEl = h('h1', { id: 'table-title' }, `Table ${id}`);
   const statusEl = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Connecting…');
-  const countdownEl = h('p', { id: 'countdown', class: 'countdown', hidden: true });
+  // The turn timer: a bar on the prompt (put in #decision after each draw).
+  const timerFill = h('span', { class: 'turn-timer-fill' });
+  const timerText = h('span', { class: 'turn-timer-text' });
+  const timerEl = h('div', { id: 'timer', class: 'turn-timer', hidden: true },
+    h('span', { class: 'turn-timer-bar', 'aria-hidden': 'true' }, timerFill), timerText);
+  // What the server played for this seat (the turn timer ran out), until it chooses again.
+  const noticeEl = h('p', { id: 'notice', class: 'turn-notice', role: 'alert', hidden: true });
   const errorEl = h('p', { id: 'error', class: 'error', role: 'alert', 'aria-live': 'assertive' });
   const copyNote = h('span', { id: 'copy-note', class: 'small muted', 'aria-live': 'polite' });
   const shareIn = h('input', { id: 'share-url', type: 'text', readonly: true, value: shareUrl });
@@ -921,7 +929,6 @@ function tablePage(id) {
   const rematchBtn = h('button', { id: 'rematch', type: 'button', hidden: true, class: 'primary' }, 'Rematch');
   const replayLink = h('a', { id: 'replay-link', class: 'button', href: `/replay/${enc(id)}`, hidden: true }, 'Replay');
   const recordLink = h('a', { id: 'record-link', class: 'button', href: `/api/tables/${enc(id)}/record`, download: `sushigo-${id}.json`, hidden: true }, 'Download record');
-  const ackEl = h('p', { id: 'ack', class: 'small muted' });
   const hintsBox = h('section', { class: 'hints-box', 'aria-labelledby': 'h-hints', hidden: true },
     h('h3', { id: 'h-hints', class: 'small-heading' }, 'Hints'), hintsEl);
   const setHints = (...items) => {
@@ -948,13 +955,13 @@ function tablePage(id) {
     h('section', { class: 'share', 'aria-label': 'Invite link' },
       h('label', { for: 'share-url' }, 'Invite link'),
       h('div', { class: 'row' }, shareIn, copyBtn, copyNote)),
-    statusEl, countdownEl, errorEl, hereBtn,
+    statusEl, errorEl, hereBtn,
     takeSeat,
     h('section', { class: 'card seats-card', 'aria-labelledby': 'h-seats' },
       h('h2', { id: 'h-seats' }, 'Seats'), seatsEl, sitBtn),
     h('section', { class: 'game', 'aria-labelledby': 'h-board' },
       h('h2', { id: 'h-board' }, 'Game'),
-      boardEl, ackEl,
+      boardEl,
       h('div', { class: 'controls' }, hintBtn, rematchBtn, rematchLink, replayLink, recordLink),
       hintsBox),
   );
@@ -1151,14 +1158,23 @@ function tablePage(id) {
       case 'state':
         onState(msg);
         break;
-      case 'ack':
-        ackEl.textContent = msg.action ? `You chose: ${msg.action}` : 'Your choice is stored.';
+      case 'ack': {
         // the ack's step may already be the next one (the server applied the step):
         // what we decided for is the step we sent
-        ackedFor = sentFor !== null ? sentFor : lastStep;
+        ackedFor = msg.timeout ? msg.step : (sentFor !== null ? sentFor : lastStep);
         sentFor = null;
+        const label = typeof msg.label === 'string' ? msg.label : (chosen && chosen.text === msg.action ? chosen.label : null);
+        chosen = { step: ackedFor, text: msg.action, label, timeout: !!msg.timeout };
+        if (msg.timeout) showNotice(`Time ran out: ${fillNames(label || 'a choice')} was played for you.`);
         if (pending()) disableActs();
-        renderStatus();
+        if (last) draw(last);
+        else renderStatus();
+        break;
+      }
+      case 'forced':
+        if (mySeat !== null && msg.seat === mySeat && typeof msg.action === 'string') {
+          chosen = { step: msg.step, text: msg.action, label: msg.label, forced: true };
+        }
         break;
       case 'hints':
         renderHints(msg);
@@ -1208,7 +1224,7 @@ function tablePage(id) {
     if (sentFor !== null) {
       // the decision was refused: offer the choices again
       sentFor = null;
-      ackEl.textContent = '';
+      chosen = null;
       if (last) draw(last);
     }
     if (!rematchBtn.hidden) {
@@ -1229,9 +1245,9 @@ function tablePage(id) {
     connection = 'open';
     if (stepChanged) {
       sentFor = null;
-      ackEl.textContent = '';
       setHints();
     }
+    if (chosen && chosen.step !== lastStep) chosen = null;
     deadline = pickDeadline(msg.deadline);
     renderSeats();
     updateSeatOffer();
@@ -1253,10 +1269,41 @@ function tablePage(id) {
     const seq = ++drawSeq;
     const names = currentSeats().map((s) => s.name);
     const onAct = mySeat !== null && status === 'playing' ? act : null;
-    await drawBoard(boardEl, msg.frame, { names, onAct, catalog, seat: mySeat });
+    const decided = arr(msg.decided);
+    const mine = chosen && chosen.step === lastStep ? chosen : null;
+    await drawBoard(boardEl, msg.frame, { names, onAct, catalog, seat: mySeat, decided, chosen: mine });
     if (seq !== drawSeq) return;
     if (pending()) disableActs();
     renderStatus();
+    focusHand(msg);
+  }
+
+  /** At each new decision, put the keyboard focus on the hand (its first card that
+   * can be played), unless the visitor is typing somewhere else. */
+  function focusHand(msg) {
+    if (!myTurn()) return;
+    const f = msg.frame || {};
+    const key = JSON.stringify([msg.step, f.decision, (f.legal || []).map((e) => e.text)]);
+    if (key === focusedFor) return;
+    const here = document.activeElement;
+    if (here && here !== document.body && !boardEl.contains(here) && /^(INPUT|TEXTAREA|SELECT)$/.test(here.tagName)) return;
+    const target = boardEl.querySelector('#hand button:not([disabled])')
+      || boardEl.querySelector('.act:not([disabled])');
+    if (!target) return;
+    focusedFor = key;
+    target.focus({ preventScroll: true });
+    target.scrollIntoView({ block: 'nearest' });
+  }
+
+  /** A sentence of the server's with its {N} seats named. */
+  function fillNames(text) {
+    const seats = currentSeats();
+    return String(text).replace(/\{(\d+)\}/g, (_, n) => (seats[+n] ? seats[+n].name : `Seat ${+n + 1}`));
+  }
+
+  function showNotice(text) {
+    noticeEl.textContent = text;
+    noticeEl.hidden = !text;
   }
 
   function act(actionText) {
@@ -1265,8 +1312,11 @@ function tablePage(id) {
     const ok = send({ type: 'act', action: String(actionText), step: lastStep });
     if (ok) {
       sentFor = lastStep;
+      const f = last && last.frame ? last.frame : {};
+      const entry = arr(f.legal).find((e) => e && e.text === String(actionText));
+      chosen = { step: lastStep, text: String(actionText), label: entry ? entry.label : null };
+      showNotice('');
       disableActs();
-      ackEl.textContent = `Sending: ${actionText}…`;
       renderStatus();
     }
   }
@@ -1321,6 +1371,10 @@ function tablePage(id) {
     }
     if (statusEl.textContent !== text) statusEl.textContent = text;
     statusEl.dataset.state = connection === 'reconnecting' ? 'reconnecting' : status;
+    // One status line: while the board is drawn, its prompt (#decision) says whose turn
+    // it is, what you chose and whom the table waits for; this line is for the rest
+    // (connecting, waiting for players, reconnecting).
+    statusEl.hidden = connection === 'open' && !!(last && last.frame) && (status === 'playing' || status === 'finished');
     document.title = (myTurn() ? '● Your turn — ' : '') + baseTitle;
 
     const finished = status === 'finished';
@@ -1353,20 +1407,34 @@ function tablePage(id) {
     return `${names.join(' and ')} ${verb}.`;
   }
 
+  /** The turn timer's bar and the notice, on the prompt (#decision, drawn anew with
+   * every frame); the bar only while this seat has a decision to make. */
   function updateCountdown() {
     clearInterval(countdownTimer);
+    const prompt = boardEl.querySelector('#decision');
+    if (prompt) {
+      if (timerEl.parentNode !== prompt) prompt.append(timerEl);
+      if (noticeEl.parentNode !== prompt) prompt.append(noticeEl);
+    }
+    const total = Number((tableInfo && tableInfo.timer) || 0);
     const tick = () => {
-      if (deadline === null || status !== 'playing') {
-        countdownEl.hidden = true;
+      if (deadline === null || status !== 'playing' || !myTurn()) {
+        timerEl.hidden = true;
         return false;
       }
-      const left = Math.max(0, Math.ceil(deadline - Date.now() / 1000));
-      countdownEl.hidden = false;
-      countdownEl.textContent = `Time left for this decision: ${left} s`;
-      countdownEl.classList.toggle('urgent', left <= 5);
-      return left > 0;
+      const ms = Math.max(0, deadline * 1000 - Date.now());
+      const left = Math.ceil(ms / 1000);
+      const span = total > 0 ? total * 1000 : Math.max(ms, 1);
+      timerEl.hidden = false;
+      timerFill.style.width = `${Math.min(100, (100 * ms) / span).toFixed(1)}%`;
+      const warn = left <= 5;
+      timerEl.classList.toggle('warn', warn);
+      timerText.textContent = warn
+        ? `${left} s left: choose now, or a card is chosen for you`
+        : `${left} s left`;
+      return ms > 0;
     };
-    if (tick()) countdownTimer = setInterval(() => { if (!tick()) clearInterval(countdownTimer); }, 1000);
+    if (tick()) countdownTimer = setInterval(() => { if (!tick()) clearInterval(countdownTimer); }, 250);
   }
 
   function renderSeats() {
@@ -1393,7 +1461,7 @@ function tablePage(id) {
     setHints(...list.map((x) => {
       if (typeof x === 'string') return h('li', null, x);
       const o = x || {};
-      return h('li', null, h('strong', null, String(o.text ?? o.action ?? '')),
+      return h('li', null, h('strong', null, fillNames(o.label ?? o.text ?? o.action ?? '')),
         o.reason ? ` — ${o.reason}` : '',
         typeof o.value === 'number' ? h('span', { class: 'muted small' }, ` (${o.value.toFixed(2)})`) : '');
     }));
@@ -1504,7 +1572,7 @@ function replayPage(id) {
       slider.setAttribute('aria-valuetext', `Step ${k + 1} of ${n}`);
       prev.disabled = k === 0;
       next.disabled = k === n - 1;
-      const items = actionItems(s.actions, nameOf);
+      const items = actionItems(s.actions, nameOf, catalog);
       actionsEl.replaceChildren(...(items.length ? items.map((t) => h('li', null, t)) : [h('li', { class: 'muted' }, 'None (the end of the game, or a deal).')]));
       try { history.replaceState(null, '', `#step=${k + 1}`); } catch { /* ignore */ }
       const frame = s.frame !== undefined ? s.frame : s.state;
@@ -1528,10 +1596,32 @@ function replayPage(id) {
   })();
 }
 
-function actionItems(actions, nameOf) {
+/** An action's text (docs/web.md, "Action texts") in words: card names for ids. */
+function actionWords(text, catalog) {
+  const cards = (catalog && catalog.cards) || {};
+  const kinds = arr(catalog && catalog.menu && catalog.menu.kinds);
+  const name = (id) => {
+    if (cards[id]) return cards[id].name;
+    const k = kinds.find((x) => x && x.kind === id);
+    return k ? k.name : id;
+  };
+  const VERBS = { take: 'take', ask: 'ask for', give: 'give', order: 'order', copy: 'copy', flip: 'flip', menu: 're-roll', chopsticks: 'swap', dummy: 'the dummy gets', call: 'calling' };
+  return String(text).split(' ').map((part) => {
+    const m = part.match(/^([a-z]+):(.*)$/);
+    const verb = m && VERBS[m[1]] ? VERBS[m[1]] : null;
+    const body = verb ? m[2] : part;
+    const words = body
+      .replace(/[a-z][a-z0-9]*(?:-[a-z0-9]+)*/g, (id) => (id === 'flipped' ? 'a face-down card' : name(id)))
+      .replace(/\+/g, ' then ').replace(/=/g, ' as ').replace(/,/g, ', ').replace(/\//g, ' ');
+    if (!verb) return words;
+    return body ? `${verb} ${words}` : `${verb} nothing`;
+  }).join(', ');
+}
+
+function actionItems(actions, nameOf, catalog = null) {
   const text = (v) => {
     if (v === null || v === undefined) return '';
-    if (typeof v === 'string') return v;
+    if (typeof v === 'string') return actionWords(v, catalog);
     if (Array.isArray(v)) return v.map(text).join(', ');
     if (typeof v === 'object') return String(v.action ?? v.text ?? JSON.stringify(v));
     return String(v);

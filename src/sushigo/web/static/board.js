@@ -1,7 +1,7 @@
 /**
  * The board: draws one frame (docs/web.md, "Frames") into a container.
  *
- *   renderBoard(container, frame, {names, onAct, catalog})
+ *   renderBoard(container, frame, {names, onAct, catalog, decided, chosen})
  *   renderReplay(container, frame, catalog, names)
  *
  * Plain ES module, no build step. Everything is drawn from the frame: the viewer's
@@ -32,10 +32,13 @@ const STATE = new WeakMap(); // container -> what the viewer is doing with the f
  * Draw `frame` into `container`.
  * @param {HTMLElement} container
  * @param {object} frame a frame from sushigo.present.frames
- * @param {{names?: string[], onAct?: ((text: string) => void) | null, catalog?: object | null}} options
+ * @param {{names?: string[], onAct?: ((text: string) => void) | null, catalog?: object | null,
+ *   decided?: number[], chosen?: {text: string, label?: string, timeout?: boolean, forced?: boolean} | null}} options
+ *   `decided`: the seats that have chosen this step (the state message's); `chosen`: the
+ *   viewer's own decision this step, once made (the status line names it, the hand marks it)
  */
 export function renderBoard(container, frame, options = {}) {
-  const { names = [], onAct = null, catalog = null } = options || {};
+  const { names = [], onAct = null, catalog = null, decided = [], chosen = null } = options || {};
   let ui = STATE.get(container);
   if (!ui) {
     ui = { key: null, table: null, mode: null, selected: null, picks: [], sent: false, frame: null, before: null, ctx: null };
@@ -51,9 +54,10 @@ export function renderBoard(container, frame, options = {}) {
   ui.frame = frame;
   // A new decision forgets the choices half made; a redraw of the same keeps them.
   const key = JSON.stringify([frame.viewer, frame.round, frame.turn, frame.to_act, frame.decision, frame.hand]);
-  if (key !== ui.key) Object.assign(ui, { key, mode: null, selected: null, picks: [] });
+  if (key !== ui.key) Object.assign(ui, { key, mode: null, selected: null, picks: [], legal: [] });
+  if (frame.legal) ui.legal = frame.legal; // to name the choice once it is made (legal is then null)
   ui.sent = false; // the page disables the actions while a decision is on its way
-  const ctx = { container, frame, names, onAct, catalog, ui };
+  const ctx = { container, frame, names, onAct, catalog, ui, decided: Array.isArray(decided) ? decided : [], chosen };
   ui.ctx = ctx;
   draw(ctx);
 }
@@ -124,8 +128,46 @@ function counted(ids) {
 function act(ctx, text) {
   if (!ctx.onAct || ctx.ui.sent) return;
   ctx.ui.sent = true;
+  ctx.chosen = { text };
   ctx.onAct(text);
   draw(ctx);
+}
+
+/** The viewer's decision this step as a legal entry (its label, its cards), or null. */
+function chosenEntry(ctx) {
+  const c = ctx.chosen;
+  if (!c || !c.text) return null;
+  const e = (ctx.frame.legal || ctx.ui.legal || []).find((x) => x.text === c.text);
+  return { ...(e || {}), ...c, label: (e && e.label) || c.label || null };
+}
+
+/** What the viewer chose, in words: card names, never ids. */
+function choiceText(ctx, e) {
+  const names = (ids) => ids.map((c) => info(ctx, c).name);
+  if (e.kind === 'pick' && Array.isArray(e.cards) && e.cards.length && !e.copy && !e.call) {
+    const cards = names(e.cards);
+    let out = cards.length === 2 ? `${cards[0]} then ${cards[1]} with chopsticks` : listText(cards);
+    if (e.dummy) out += `, and ${info(ctx, e.dummy).name} for the dummy`;
+    return out;
+  }
+  if (e.label) return fill(ctx, e.label);
+  const known = ctx.catalog && ctx.catalog.cards && ctx.catalog.cards[e.text];
+  return known ? known.name : 'your choice';
+}
+
+/** "You chose Salmon nigiri" (or what the timer or the rules played for the viewer). */
+function chosenSentence(ctx) {
+  const e = chosenEntry(ctx);
+  if (!e) return 'You have chosen';
+  const what = choiceText(ctx, e);
+  if (e.timeout) return `Time ran out: ${what} was played for you`;
+  if (e.forced) return `Your only choice, ${what}, was played for you`;
+  return `You chose ${what}`;
+}
+
+/** Seats that must still decide this step: to_act less those that have chosen. */
+function stillDeciding(ctx) {
+  return (ctx.frame.to_act || []).filter((s) => !ctx.decided.includes(s));
 }
 
 function actButton(ctx, entry, attrs = {}, ...content) {
@@ -206,21 +248,28 @@ function decisionArea(ctx) {
   const { frame, ui } = ctx;
   let text;
   let mine = false;
-  if (frame.decision) {
+  const viewer = frame.viewer;
+  const chose = frame.decision && (ui.sent || ctx.chosen || !frame.legal || ctx.decided.includes(viewer));
+  if (chose) {
+    // One line: what the viewer chose, and who is still choosing.
+    const others = stillDeciding(ctx).filter((s) => s !== viewer);
+    text = `${chosenSentence(ctx)}${others.length ? `; waiting for ${listText(others.map((s) => nameOf(ctx, s)))}` : ''}.`;
+  } else if (frame.decision) {
     mine = true;
-    text = ui.sent ? 'Sent. Waiting for the others…' : fill(ctx, frame.decision.prompt);
+    text = fill(ctx, frame.decision.prompt);
   } else if (frame.over && frame.final) {
     text = `Game over. ${fill(ctx, frame.final.text)}`;
   } else if (frame.pending) {
     text = fill(ctx, frame.pending.text);
   } else if (frame.to_act && frame.to_act.length) {
-    text = `Waiting for ${listText(frame.to_act.map((s) => nameOf(ctx, s)))}.`;
+    const left = stillDeciding(ctx);
+    text = left.length ? `Waiting for ${listText(left.map((s) => nameOf(ctx, s)))}.` : 'Everyone has chosen.';
   } else {
     text = 'Dealing…';
   }
   const kids = [el('p', { class: 'sg-prompt' }, text)];
   if (frame.pending && frame.decision) kids.push(el('p', { class: 'sg-note' }, fill(ctx, frame.pending.text)));
-  return el('section', { id: 'decision', class: `sg-decision${mine ? ' sg-yours' : ''}`, 'aria-live': 'polite' }, kids);
+  return el('section', { id: 'decision', class: `sg-decision${mine ? ' sg-yours' : ''}${chose ? ' sg-chosen' : ''}`, 'aria-live': 'polite' }, kids);
 }
 
 // ---------------------------------------------------------------------------
@@ -248,8 +297,16 @@ function handArea(ctx) {
   } else if (pairMode(ctx)) {
     for (const [card, count] of counted(frame.hand)) hand.append(pairCard(ctx, card, count));
   } else {
+    const e = chosenEntry(ctx);
+    const picked = new Set(e ? [...(e.cards || []), ...(e.faces || []), e.card, e.text].filter(Boolean) : []);
     for (const [card, count] of counted(frame.hand)) {
-      hand.append(usesHand ? handCard(ctx, card, count, legal, modes) : chip(ctx, { id: card, count }));
+      if (usesHand) {
+        const b = handCard(ctx, card, count, legal, modes);
+        if (picked.has(card)) markChosen(b);
+        hand.append(b);
+      } else {
+        hand.append(picked.has(card) ? markChosen(chip(ctx, { id: card, count })) : chip(ctx, { id: card, count }));
+      }
     }
     if (!frame.hand.length) hand.append(el('span', { class: 'sg-none' }, 'empty'));
   }
@@ -265,6 +322,16 @@ function handArea(ctx) {
       el('div', { class: 'sg-acts' }, rest.map((e) => actButton(ctx, e, {}, choiceBody(ctx, e))))));
   }
   return area;
+}
+
+/** A card of the hand the viewer has chosen: outlined, with a "chosen" tag. */
+function markChosen(node) {
+  node.classList.add('sg-chosen');
+  node.setAttribute('data-chosen', 'true');
+  node.append(el('span', { class: 'sg-chosen-tag' }, '✓ chosen'));
+  const label = node.getAttribute('aria-label');
+  if (label) node.setAttribute('aria-label', `${label} (chosen)`);
+  return node;
 }
 
 /** Groups of actions that start from a card of the hand which clicking already plays
@@ -549,7 +616,9 @@ function player(ctx, p) {
   if (p.dummy) tags.push(el('span', { class: 'sg-tag' }, 'dummy'));
   if (p.controller) tags.push(el('span', { class: 'sg-tag' }, 'controls the dummy'));
   if (p.red) tags.push(el('span', { class: 'sg-tag sg-red' }, 'red belt'));
-  if (p.acting) tags.push(el('span', { class: 'sg-tag sg-now' }, frame.pending && frame.pending.seat === p.seat ? 'deciding' : 'to play'));
+  const chose = p.acting && ctx.decided.includes(p.seat);
+  if (chose) tags.push(el('span', { class: 'sg-tag sg-chose' }, '✓ chosen'));
+  else if (p.acting) tags.push(el('span', { class: 'sg-tag sg-now' }, frame.pending && frame.pending.seat === p.seat ? 'deciding' : 'to play'));
   else if (p.done && !frame.over) tags.push(el('span', { class: 'sg-tag' }, 'done'));
   if (frame.final && frame.final.winners.includes(p.seat)) tags.push(el('span', { class: 'sg-tag sg-win' }, 'winner'));
 
@@ -591,8 +660,8 @@ function player(ctx, p) {
       frame.pending.drawn.map((c) => chip(ctx, { id: c }))));
   }
   return el('article', {
-    class: `sg-player${p.acting ? ' sg-acting' : ''}${you ? ' sg-me' : ''}`, 'data-seat': p.seat,
-    'aria-label': `${nameOf(ctx, p.seat)}${p.acting ? ', deciding now' : ''}`,
+    class: `sg-player${p.acting && !chose ? ' sg-acting' : ''}${chose ? ' sg-has-chosen' : ''}${you ? ' sg-me' : ''}`, 'data-seat': p.seat,
+    'aria-label': `${nameOf(ctx, p.seat)}${chose ? ', has chosen' : (p.acting ? ', deciding now' : '')}`,
   }, kids);
 }
 
