@@ -204,6 +204,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="N",
         help="WebSockets one client address may hold open (default 100; 0: no limit)",
     )
+    p.add_argument(
+        "--abandon-after",
+        type=float,
+        default=86400.0,  # sushigo.web.app.ABANDON_AFTER
+        metavar="SECONDS",
+        help="a table with no person connected this long ends as abandoned "
+        "(default 86400: 24 hours)",
+    )
 
     p = sub.add_parser("bench", help="measure engine throughput")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")

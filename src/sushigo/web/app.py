@@ -41,16 +41,21 @@ from sushigo.core.state import Action
 from sushigo.present import frames
 from sushigo.present.sheets import score_document
 from sushigo.web.protocol import (
+    AckMessage,
     ForcedMessage,
     HintEntry,
     SeatInfo,
     StateMessage,
+    TableList,
     TableSummary,
     schema_document,
 )
 from sushigo.web.store import Store
 from sushigo.web.tables import (
+    GRACE,
+    STAND_IN,
     Table,
+    bot_name,
     clean_name,
     create_options,
     new_token,
@@ -81,6 +86,11 @@ MAX_TABLES = 100
 TABLE_WINDOW = 600.0
 MAX_SOCKETS = 100
 """WebSockets one client address may hold open at once (``--max-sockets``)."""
+ABANDON_AFTER = 86400.0
+"""Seconds a table may have no person connected before it ends as abandoned
+(``--abandon-after``)."""
+SWEEP_EVERY = 60.0
+"""Seconds between two looks for abandoned tables (at most; the lobby looks too)."""
 LOCAL_NAMES = ("localhost",)
 """Host names always served (IP addresses are too: DNS rebinding needs a name)."""
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,100}")
@@ -103,6 +113,9 @@ class Settings:
     """Tables one client address may create per 10 minutes (0: no limit)."""
     max_sockets: int = MAX_SOCKETS
     """WebSockets one client address may hold open at once (0: no limit)."""
+    abandon_after: float = ABANDON_AFTER
+    """Seconds a table waiting or playing may have no person connected before it
+    ends as abandoned (counted from the server's start for a table it resumed)."""
 
     def host_ok(self, host: str | None) -> bool:
         """Whether a request's ``Host`` header names this server."""
@@ -171,6 +184,26 @@ class Live:
     timer: asyncio.Task[None] | None = None
     deadline: float | None = None
     timer_step: int = -1
+    away: dict[int, float] = field(default_factory=dict)
+    """When each person's seat was last connected (epoch seconds): since it was
+    taken, its last connection closed, or this process took the table in memory."""
+    seen: float = field(default_factory=time.time)
+    """When a person was last connected to any seat of the table (same counting)."""
+
+    def __post_init__(self) -> None:
+        for i, s in enumerate(self.table.seats):
+            if s.kind == "human" and not s.free:
+                self.away.setdefault(i, self.seen)
+
+    def connected(self) -> set[int]:
+        """The seats a person is connected to now."""
+        return {c.seat for c in self.conns if c.joined and c.seat is not None}
+
+    def left(self, seat: int) -> None:
+        """A person's seat lost its last connection (or was just taken)."""
+        now = time.time()
+        self.away[seat] = now
+        self.seen = now
 
 
 class Refused(Exception):
@@ -220,10 +253,49 @@ class Server:
 
     async def _watch_loop(self) -> None:
         loop = asyncio.get_running_loop()
+        every = min(SWEEP_EVERY, max(0.05, self.settings.abandon_after / 4))
+        swept = loop.time()
         while True:
             before = loop.time()
             await asyncio.sleep(0.05)
             self.lags.append(max(0.0, loop.time() - before - 0.05))
+            if loop.time() - swept >= every:
+                swept = loop.time()
+                try:
+                    await self.sweep()
+                except Exception:
+                    log.exception("looking for abandoned tables failed")
+
+    async def sweep(self) -> None:
+        """End as abandoned every table in memory, waiting or playing, with a person's
+        seat and no person connected for ``abandon_after`` seconds. Reads memory only;
+        each ending is one write, in a worker thread."""
+        now = time.time()
+        limit = self.settings.abandon_after
+        for live in list(self.live.values()):
+            table = live.table
+            if table.status not in ("waiting", "playing"):
+                continue
+            if not any(s.kind == "human" for s in table.seats) or live.connected():
+                continue
+            if now - live.seen >= limit:
+                await self.abandon(live)
+
+    async def abandon(self, live: Live) -> None:
+        table = live.table
+        table.abandon()
+        for task in (live.bots, live.timer):
+            if task is not None:
+                task.cancel()
+        live.deadline = None
+        try:
+            await asyncio.to_thread(self.db.abandon, table.id)
+        except Exception:  # the table is resumed by a restart, and abandoned again
+            log.exception("table %s: its end as abandoned could not be stored", table.id)
+        away = time.time() - live.seen
+        log.info("table %s: abandoned (nobody connected for %.0f s)", table.id, away)
+        await self._broadcast(live)
+        self._forget(live)
 
     async def stop(self) -> None:
         if self._monitor is not None:
@@ -257,7 +329,7 @@ class Server:
     def _forget(self, live: Live) -> None:
         """A finished table nobody watches leaves memory (the store keeps it)."""
         table = live.table
-        if table.status == "finished" and not live.conns and table.rematch is None:
+        if table.status in ("finished", "abandoned") and not live.conns and table.rematch is None:
             self.live.pop(table.id, None)
 
     # -- tables ----------------------------------------------------------------------
@@ -312,6 +384,7 @@ class Server:
             raise Refused("full", "someone took that seat first")
         table.seats[seat].name = person
         table.seats[seat].token_hash = digest
+        live.left(seat)  # taken, not connected yet
         self._maybe_start(live)
         return seat, token
 
@@ -337,8 +410,11 @@ class Server:
         )
         live.stored = len(table.steps)
 
-    async def decide(self, live: Live, seat: int, action: Action, since: float) -> None:
-        """Apply a checked decision: commit, acknowledge, broadcast."""
+    async def decide(
+        self, live: Live, seat: int, action: Action, since: float, timeout: bool = False
+    ) -> None:
+        """Apply a checked decision: commit, acknowledge, broadcast (``timeout``: the
+        turn timer made it, the seat is told so in its ``ack``)."""
         table = live.table
         step = table.step
         try:
@@ -354,7 +430,14 @@ class Server:
         self.decisions += 1
         for conn in list(live.conns):
             if conn.seat == seat:
-                await self._send(live, conn, {"type": "ack", "step": step, "action": str(action)})
+                ack: AckMessage = {
+                    "type": "ack",
+                    "step": step,
+                    "action": str(action),
+                    "label": frames.action_entry(table.ruleset, action)["label"],
+                    "timeout": timeout,
+                }
+                await self._send(live, conn, ack)
         await self._broadcast(live)
         self.latencies.append(time.perf_counter() - since)
         self._after_change(live)
@@ -398,6 +481,8 @@ class Server:
                 for seat in bots:
                     if live.table is not table or table.step != step or seat in table.pending:
                         break
+                    if table.status != "playing" or seat not in table.agents:
+                        continue  # the table was abandoned; the person took the seat back
                     assert table.state is not None
                     view = table.state.observe(seat)
                     legal = table.legal(seat)
@@ -408,6 +493,8 @@ class Server:
                         action = agent.act(view, legal)
                     if live.table is not table or table.step != step:
                         break
+                    if table.status != "playing" or seat not in table.agents:
+                        continue
                     await self.decide(live, seat, action, time.perf_counter())
                     await asyncio.sleep(0)  # let other tables and browsers in between
         except Refused:
@@ -427,7 +514,7 @@ class Server:
             assert table.state is not None
             action = picker.act(table.state.observe(seat), table.legal(seat))
             with contextlib.suppress(Refused):
-                await self.decide(live, seat, action, time.perf_counter())
+                await self.decide(live, seat, action, time.perf_counter(), timeout=True)
 
     # -- frames ----------------------------------------------------------------------
 
@@ -461,7 +548,7 @@ class Server:
         return cache[key]
 
     def seats(self, live: Live) -> list[SeatInfo]:
-        connected = {c.seat for c in live.conns if c.joined}
+        connected = live.connected()
         return [
             {
                 "seat": i,
@@ -470,6 +557,12 @@ class Server:
                 "bot": s.agent,
                 "free": s.free,
                 "connected": s.kind == "bot" or i in connected,
+                "stand_in": None if s.stand_in is None else bot_name(s.stand_in, None),
+                "away_since": (
+                    live.away.get(i, live.seen)
+                    if s.kind == "human" and not s.free and i not in connected
+                    else None
+                ),
             }
             for i, s in enumerate(live.table.seats)
         ]
@@ -484,6 +577,7 @@ class Server:
             "options": table.config["options"],
             "description": table.ruleset.describe(),
             "timer": table.config.get("timer", 0),
+            "grace": table.config.get("grace", GRACE),
             "status": table.status,
             "step": table.step,
             "seats": self.seats(live),
@@ -586,6 +680,8 @@ class Server:
             if conn in live.conns:
                 live.conns.remove(conn)
             if conn.seat is not None:
+                if conn.seat not in live.connected():
+                    live.left(conn.seat)
                 await self._broadcast(live)
             self._forget(live)
 
@@ -672,6 +768,10 @@ class Server:
                         live.conns.remove(other)
         conn.seat = seat
         conn.joined = True
+        if seat is not None:
+            live.seen = time.time()
+            if live.table.seats[seat].stand_in is not None:
+                await self._reclaim(live, seat)
         table: TableSummary = self.summary(live)
         table["catalog"] = frames.catalog(live.table.ruleset)
         await self._send(live, conn, {"type": "welcome", "seat": seat, "table": table})
@@ -679,6 +779,61 @@ class Server:
             await self._broadcast(live)  # everyone sees the seat connected
         else:
             await self._send(live, conn, self.envelope(live, None, {}))
+
+    async def _reclaim(self, live: Live, seat: int) -> None:
+        """The person is back at a seat a bot stood in for: it is theirs again (the
+        bot makes no further decision); stored, then everyone is told (the join's
+        broadcast)."""
+        table = live.table
+        table.reclaim(seat)
+        try:
+            self.db.set_stand_in(table.id, seat, None)
+        except Exception:  # the seat is the person's here; a restart would hand it back
+            log.exception("table %s: seat %d taken back, not stored", table.id, seat)
+        self._after_change(live)
+
+    async def _on_hand_to_bot(
+        self, live: Live, conn: Conn, data: dict[str, Any], since: float
+    ) -> None:
+        """A bot plays a person's seat disconnected for longer than the table's grace."""
+        seat = data.get("seat")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise Refused("bad_message", 'hand_to_bot needs "seat" (a seat number)')
+        if conn.seat is None:
+            raise Refused("spectator", "only a player at this table can hand a seat to a bot")
+        table = live.table
+        if not 0 <= seat < len(table.seats):
+            raise Refused(
+                "no_seat", f"there is no seat {seat}: seats are 0 to {len(table.seats) - 1}"
+            )
+        target = table.seats[seat]
+        if target.kind != "human":
+            raise Refused("not_human", f"seat {seat} is a bot's")
+        if target.stand_in is not None:
+            raise Refused("not_human", f"a bot already plays seat {seat}")
+        if table.status in ("finished", "abandoned"):
+            raise Refused("game_over", f"the game is {table.status}")
+        if table.status != "playing":
+            raise Refused("not_yet", "the game has not begun")
+        if seat in live.connected():
+            raise Refused("not_yet", f"seat {seat} is connected: its player is here")
+        grace = table.config.get("grace", GRACE)
+        away = time.time() - live.away.get(seat, live.seen)
+        if away < grace:
+            raise Refused(
+                "not_yet",
+                f"seat {seat} has been disconnected for {away:.0f} s; it can be handed "
+                f"to a bot after {grace:g} s (in {max(1, round(grace - away))} s)",
+            )
+        table.hand_to_bot(seat, STAND_IN)
+        try:
+            self.db.set_stand_in(table.id, seat, STAND_IN)
+        except Exception:
+            table.reclaim(seat)
+            log.exception("table %s: seat %d could not be handed to a bot", table.id, seat)
+            raise Refused("server", "the server could not store that; try again") from None
+        await self._broadcast(live)
+        self._after_change(live)
 
     async def _on_act(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
         seat = self._seated(conn)
@@ -693,7 +848,7 @@ class Server:
         try:
             chosen = table.choose(seat, action)
         except IllegalActionError as exc:
-            code = "game_over" if table.status == "finished" else "illegal"
+            code = "game_over" if table.status in ("finished", "abandoned") else "illegal"
             if table.status == "playing" and (
                 seat in table.pending or seat not in table.waiting_for()
             ):
@@ -774,6 +929,7 @@ class Server:
         "rematch": _on_rematch,
         "ping": _on_ping,
         "sync": _on_sync,
+        "hand_to_bot": _on_hand_to_bot,
     }
 
     def stats(self) -> dict[str, Any]:
@@ -897,12 +1053,24 @@ async def options(server: Server, request: Request) -> Response:
 
 
 async def list_tables(server: Server, request: Request) -> Response:
+    await server.sweep()
     rows = [
         server.summary(live)
         for live in server.live.values()
         if live.table.status in ("waiting", "playing")
     ]
-    return JSONResponse({"tables": rows})
+    ended: list[Any] = await asyncio.gather(
+        asyncio.to_thread(server.db.finished),
+        asyncio.to_thread(server.db.finished, 50, "abandoned"),
+    )
+    answer: TableList = {
+        "tables": rows,
+        "waiting": [r for r in rows if r["status"] == "waiting"],
+        "playing": [r for r in rows if r["status"] == "playing"],
+        "finished": ended[0],
+        "abandoned": ended[1],
+    }
+    return JSONResponse(answer)
 
 
 async def create_table(server: Server, request: Request) -> Response:
@@ -912,6 +1080,32 @@ async def create_table(server: Server, request: Request) -> Response:
     server.created_by(client)
     seat = 0 if token is not None else None
     return JSONResponse({"id": table.id, "seat": seat, "token": token}, status_code=201)
+
+
+async def quick(server: Server, request: Request) -> Response:
+    """Play against bots at once: the caller at seat 0, bots in the other seats."""
+    body = await _body(request)
+    if not isinstance(body, dict):
+        raise Refused("bad_message", 'send {"game": ..., "players": N}')
+    client = request.client.host if request.client else "?"
+    server.may_create(client)
+    players = body.get("players", 2)
+    if not isinstance(players, int) or isinstance(players, bool) or not 2 <= players <= 8:
+        raise OptionsError(f"players is a number of seats, 2 or more, not {players!r}")
+    bot: dict[str, Any] = {"kind": "bot", "bot": body.get("bot", STAND_IN)}
+    if "level" in body:
+        bot["level"] = body["level"]
+    data = {
+        "game": body.get("game"),
+        "players": players,
+        "options": body.get("options") or {},
+        "seats": [{"kind": "human"}] + [bot] * (players - 1),
+        "timer": body.get("timer") or 0,
+        "name": body.get("name"),
+    }
+    table, token = server.create(data)
+    server.created_by(client)
+    return JSONResponse({"id": table.id, "seat": 0, "token": token}, status_code=201)
 
 
 async def get_table(server: Server, request: Request) -> Response:
@@ -924,6 +1118,8 @@ async def join_table(server: Server, request: Request) -> Response:
     body = await _body(request)
     if not isinstance(body, dict):
         raise Refused("bad_message", 'send {"name": "..."}')
+    if live.table.status == "abandoned":
+        raise Refused("full", "this table was abandoned")
     if live.table.status != "waiting":
         raise Refused("full", "this game has already begun: watch it instead")
     seat, token = server.join(live, body.get("name"))
@@ -1006,6 +1202,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/options", _api(options)),
         Route("/api/tables", _api(list_tables), methods=["GET"]),
         Route("/api/tables", _api(create_table), methods=["POST"]),
+        Route("/api/quick", _api(quick), methods=["POST"]),
         Route("/api/tables/{table_id}", _api(get_table)),
         Route("/api/tables/{table_id}/join", _api(join_table), methods=["POST"]),
         Route("/api/tables/{table_id}/record", _api(get_record)),

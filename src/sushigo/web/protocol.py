@@ -28,6 +28,14 @@ class SeatInfo(TypedDict):
     bot: str | None
     free: bool
     connected: bool
+    """A person is connected to the seat (a bot seat: always)."""
+    stand_in: str | None
+    """A person's seat handed to a bot (``hand_to_bot``): the bot's name, until the
+    person comes back; else null."""
+    away_since: float | None
+    """A person's seat nobody is connected to: since when (epoch seconds; counted
+    from the server's start for a table it resumed); null while connected, for a bot
+    seat and for a free seat."""
 
 
 class TableSummary(TypedDict):
@@ -40,7 +48,9 @@ class TableSummary(TypedDict):
     options: dict[str, Any]
     description: str
     timer: int
-    status: Literal["waiting", "playing", "finished"]
+    grace: float
+    """Seconds a person's seat must be disconnected before it may be handed to a bot."""
+    status: Literal["waiting", "playing", "finished", "abandoned"]
     step: int
     seats: list[SeatInfo]
     free: int
@@ -86,6 +96,9 @@ ErrorCode = Literal[
     "too_many",
     "full",
     "server",
+    "no_seat",
+    "not_human",
+    "not_yet",
 ]
 
 # ---------------------------------------------------------------------------
@@ -119,7 +132,22 @@ class SyncMessage(TypedDict):
     type: Literal["sync"]
 
 
-ClientMessage = JoinMessage | ActMessage | HintMessage | RematchMessage | PingMessage | SyncMessage
+class HandToBotMessage(TypedDict):
+    """A bot plays ``seat``, a person's seat disconnected for the table's grace."""
+
+    type: Literal["hand_to_bot"]
+    seat: int
+
+
+ClientMessage = (
+    JoinMessage
+    | ActMessage
+    | HintMessage
+    | RematchMessage
+    | PingMessage
+    | SyncMessage
+    | HandToBotMessage
+)
 
 # ---------------------------------------------------------------------------
 # From the server.
@@ -136,7 +164,7 @@ class StateMessage(TypedDict):
 
     type: Literal["state"]
     step: int
-    status: Literal["waiting", "playing", "finished"]
+    status: Literal["waiting", "playing", "finished", "abandoned"]
     seats: list[SeatInfo]
     deadline: float | None
     decided: list[int]
@@ -148,6 +176,10 @@ class AckMessage(TypedDict):
     type: Literal["ack"]
     step: int
     action: str
+    label: str
+    """The action's sentence, as in the legal entries (``Keep Tempura``)."""
+    timeout: bool
+    """The turn timer ran out: the server chose for the seat (the greedy bot's choice)."""
 
 
 class ForcedMessage(TypedDict):
@@ -228,10 +260,43 @@ class JoinedAnswer(TypedDict):
     token: str
 
 
+class GameEntry(TypedDict):
+    """A game that ended (``GET /api/games``; the lobby's ``finished`` and
+    ``abandoned``)."""
+
+    id: str
+    config: dict[str, Any]
+    status: Literal["finished", "abandoned"]
+    finished: float
+    """When it ended (epoch seconds)."""
+    step: int
+    names: list[str] | None
+    final_scores: list[float] | None
+    winners: list[int] | None
+
+
 class TableList(TypedDict):
-    """``GET /api/tables``."""
+    """``GET /api/tables``: the lobby."""
 
     tables: list[TableSummary]
+    """Tables waiting for players and games in progress (``waiting`` then ``playing``)."""
+    waiting: list[TableSummary]
+    playing: list[TableSummary]
+    finished: list[GameEntry]
+    """The newest finished games (as ``GET /api/games``)."""
+    abandoned: list[GameEntry]
+    """The newest tables that ended abandoned."""
+
+
+class QuickRequest(TypedDict):
+    """``POST /api/quick``: play against bots at once."""
+
+    game: str
+    players: int
+    name: NotRequired[str]
+    bot: NotRequired[str]
+    level: NotRequired[int]
+    options: NotRequired[dict[str, Any]]
 
 
 class HttpError(TypedDict):
@@ -249,6 +314,7 @@ ROOTS: dict[str, Any] = {
     "CreatedAnswer": CreatedAnswer,
     "JoinedAnswer": JoinedAnswer,
     "TableList": TableList,
+    "QuickRequest": QuickRequest,
     "HttpError": HttpError,
 }
 """What the schema document defines at its top (every class they hold too)."""
@@ -263,7 +329,7 @@ SERVER_TYPES: tuple[str, ...] = (
     "pong",
     "error",
 )
-CLIENT_TYPES: tuple[str, ...] = ("join", "act", "hint", "rematch", "ping", "sync")
+CLIENT_TYPES: tuple[str, ...] = ("join", "act", "hint", "rematch", "ping", "sync", "hand_to_bot")
 
 
 @cache

@@ -24,6 +24,8 @@ def run_serve(args: argparse.Namespace) -> int:
     Store(args.database).close()  # a bad --database is reported here, not in a traceback
     if args.max_tables < 0 or args.max_sockets < 0:
         raise OptionsError("--max-tables and --max-sockets are 0 (no limit) or more")
+    if not args.abandon_after > 0:
+        raise OptionsError("--abandon-after is a number of seconds, more than 0")
     settings = Settings(
         database=args.database,
         bot_delay=args.bot_delay,
@@ -31,6 +33,7 @@ def run_serve(args: argparse.Namespace) -> int:
         hosts=(*args.allow_host, args.host),
         max_tables=args.max_tables,
         max_sockets=args.max_sockets,
+        abandon_after=args.abandon_after,
     )
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
     print(f"sushigo: serving on http://{args.host}:{args.port}/ (database {args.database})")

@@ -7,8 +7,10 @@ Three tables, SQLAlchemy Core, the same schema on both databases:
     number of decisions applied (``step``), the choices made towards the next one
     (``pending``, JSON), the record once finished and the rematch table.
 ``seats``
-    one row per seat: human or bot, its name, the bot's spec, and the SHA-256 of
-    the seat's token (never the token itself).
+    one row per seat: human or bot, its name, the bot's spec, the SHA-256 of
+    the seat's token (never the token itself), and the spec of the bot standing in
+    for a person's seat handed over (``stand_in``; a column added to older
+    databases on start).
 ``steps``
     one row per applied decision: every deciding seat's action, as its text.
 
@@ -57,6 +59,7 @@ SEATS = sa.Table(
     sa.Column("name", sa.String(64), nullable=False),
     sa.Column("agent", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
+    sa.Column("stand_in", sa.String(64), nullable=True),
 )
 
 STEPS = sa.Table(
@@ -89,6 +92,8 @@ class SeatRow:
     """The bot's spec (``mcts:ms=100``); None for a human."""
     token_hash: str | None
     """SHA-256 of the seat's token, once a person sits there."""
+    stand_in: str | None = None
+    """A person's seat handed to a bot: the bot's spec, until the person returns."""
 
 
 @dataclass
@@ -138,6 +143,14 @@ class Store:
         self.url = database_url(url)
         self.engine: Engine = self._connect(self.url)
         META.create_all(self.engine)
+        self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Add the columns newer versions use to a database made by an older one."""
+        columns = {c["name"] for c in sa.inspect(self.engine).get_columns("seats")}
+        if "stand_in" not in columns:
+            with self._tx() as conn:
+                conn.execute(sa.text("ALTER TABLE seats ADD COLUMN stand_in VARCHAR(64)"))
 
     @staticmethod
     def _connect(url: str) -> Engine:
@@ -258,6 +271,22 @@ class Store:
             if record is not None:
                 self._touch(conn, table_id, record=json.dumps(record))
 
+    def set_stand_in(self, table_id: str, seat: int, spec: str | None) -> None:
+        """A bot (``spec``) stands in for a person's seat; None: the person is back."""
+        with self._tx() as conn:
+            conn.execute(
+                SEATS.update()
+                .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
+                .values(stand_in=spec)
+            )
+            self._touch(conn, table_id)
+
+    def abandon(self, table_id: str) -> None:
+        """The table ends as abandoned (its steps kept; the choices towards the next
+        one dropped): a restart does not resume it."""
+        with self._tx() as conn:
+            self._touch(conn, table_id, status="abandoned", pending="{}")
+
     def set_rematch(self, table_id: str, rematch: str) -> None:
         with self._tx() as conn:
             self._touch(conn, table_id, rematch=rematch)
@@ -287,15 +316,27 @@ class Store:
             for row in rows:
                 yield self._table(conn, row)
 
-    def finished(self, limit: int = 50) -> list[dict[str, Any]]:
-        """The newest finished games: id, configuration, when, the record's result."""
+    def finished(self, limit: int = 50, status: str = "finished") -> list[dict[str, Any]]:
+        """The newest finished (or, with ``status``, abandoned) games: id,
+        configuration, status, when, the seats' names, the record's result (null for
+        an abandoned game)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
-                sa.select(TABLES.c.id, TABLES.c.config, TABLES.c.updated, TABLES.c.record)
-                .where(TABLES.c.status == "finished")
+                sa.select(
+                    TABLES.c.id, TABLES.c.config, TABLES.c.updated, TABLES.c.record, TABLES.c.step
+                )
+                .where(TABLES.c.status == status)
                 .order_by(TABLES.c.updated.desc())
                 .limit(limit)
             ).all()
+            names: dict[str, list[str]] = {}
+            if status != "finished" and rows:
+                for seat in conn.execute(
+                    sa.select(SEATS.c.table_id, SEATS.c.name)
+                    .where(SEATS.c.table_id.in_([r.id for r in rows]))
+                    .order_by(SEATS.c.table_id, SEATS.c.seat)
+                ):
+                    names.setdefault(seat.table_id, []).append(seat.name)
         out = []
         for row in rows:
             record = json.loads(row.record) if row.record else {}
@@ -303,8 +344,10 @@ class Store:
                 {
                     "id": row.id,
                     "config": json.loads(row.config),
+                    "status": status,
                     "finished": row.updated,
-                    "names": record.get("names"),
+                    "step": int(row.step),
+                    "names": record.get("names", names.get(row.id)),
                     "final_scores": record.get("final_scores"),
                     "winners": record.get("winners"),
                 }
@@ -328,6 +371,8 @@ class Store:
             record=json.loads(row.record) if row.record else None,
             rematch=row.rematch,
             created=float(row.created),
-            seats=[SeatRow(s.seat, s.kind, s.name, s.agent, s.token_hash) for s in seats],
+            seats=[
+                SeatRow(s.seat, s.kind, s.name, s.agent, s.token_hash, s.stand_in) for s in seats
+            ],
             steps=[_actions(s.actions) for s in steps],
         )

@@ -47,6 +47,12 @@ MCTS_LEVELS = {1: 25, 2: 50, 3: 100, 4: 250, 5: 600}
 TIMERS = (0, 15, 30, 60, 120, 300)
 """Turn timers offered, in seconds (0: none)."""
 NAME_LENGTH = 24
+GRACE = 180
+"""Seconds a person's seat must have been disconnected before another player may
+hand it to a bot (a table's ``grace``, by default)."""
+MAX_GRACE = 86400
+STAND_IN = "greedy"
+"""The bot that plays a seat handed over (``hand_to_bot``)."""
 
 
 def token_hash(token: str) -> str:
@@ -209,6 +215,16 @@ def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], AnyR
     timer = data.get("timer") or 0
     if timer not in TIMERS:
         raise OptionsError(f"the turn timer is one of {', '.join(map(str, TIMERS))} seconds")
+    grace = data.get("grace", GRACE)
+    if (
+        not isinstance(grace, (int, float))
+        or isinstance(grace, bool)
+        or not 0 <= grace <= MAX_GRACE
+    ):
+        raise OptionsError(
+            f"grace (seconds a seat must be disconnected before it may be handed to a bot) "
+            f"is 0 to {MAX_GRACE}, not {grace!r}"
+        )
     _number_bots(checked)
     config = {
         "game": game,
@@ -216,6 +232,7 @@ def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], AnyR
         "options": dict(ruleset.options),
         "seats": checked,
         "timer": timer,
+        "grace": grace,
     }
     return config, ruleset
 
@@ -266,11 +283,18 @@ class Seat:
     name: str
     agent: str | None = None
     token_hash: str | None = None
+    stand_in: str | None = None
+    """A human seat handed to a bot: the bot's spec, until the person reclaims it."""
 
     @property
     def free(self) -> bool:
         """A human seat nobody has taken yet."""
         return self.kind == "human" and self.token_hash is None
+
+    @property
+    def bot(self) -> str | None:
+        """The spec of the bot that decides for this seat, if one does."""
+        return self.agent if self.agent is not None else self.stand_in
 
 
 @dataclass
@@ -282,8 +306,9 @@ class Table:
     ruleset: AnyRuleset
     seed: int
     seats: list[Seat]
-    status: Literal["waiting", "playing", "finished"] = "waiting"
-    """``waiting`` for people, ``playing``, or ``finished``."""
+    status: Literal["waiting", "playing", "finished", "abandoned"] = "waiting"
+    """``waiting`` for people, ``playing``, ``finished``, or ``abandoned`` (no person
+    connected for the server's abandon time: it is never played on)."""
     state: AnyState | None = None
     pending: dict[int, Action] = field(default_factory=dict)
     """Actions chosen towards the next step, by seat."""
@@ -325,10 +350,13 @@ class Table:
         IllegalActionError if the stored steps no longer re-play."""
         config = row.config
         ruleset = make(config["game"], players=config["players"], **config["options"])
-        seats = [Seat(s.kind, s.name, s.agent, s.token_hash) for s in row.seats]
+        seats = [Seat(s.kind, s.name, s.agent, s.token_hash, s.stand_in) for s in row.seats]
         table = cls(row.id, config, ruleset, row.seed, seats, rematch=row.rematch)
         table.record = row.record
-        if row.status == "waiting":
+        if row.status == "waiting" or (
+            row.status == "abandoned" and any(s.free for s in seats)
+        ):  # abandoned before it began
+            table.status = "abandoned" if row.status == "abandoned" else "waiting"
             return table
         table._begin(force=False)
         for n, actions in enumerate(row.steps):
@@ -336,12 +364,18 @@ class Table:
             table._apply(joint, actions, force=False)
         for seat, text in row.pending.items():
             table.pending[seat] = table._legal(seat, text, "the pending choices")
+        if row.status == "abandoned":
+            table.status = "abandoned"
+            return table
         table._advance()
         table.forced = []  # nobody watched the re-play: nothing to announce
         return table
 
     def seat_rows(self) -> list[SeatRow]:
-        return [SeatRow(i, s.kind, s.name, s.agent, s.token_hash) for i, s in enumerate(self.seats)]
+        return [
+            SeatRow(i, s.kind, s.name, s.agent, s.token_hash, s.stand_in)
+            for i, s in enumerate(self.seats)
+        ]
 
     # -- seats ----------------------------------------------------------------------
 
@@ -355,6 +389,27 @@ class Table:
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
                 return i
         return None
+
+    def hand_to_bot(self, seat: int, spec: str = STAND_IN) -> None:
+        """A bot plays a person's seat from now on (its next decision), until
+        :meth:`reclaim`."""
+        self.seats[seat].stand_in = spec
+        if self.status == "playing":
+            self.agents[seat] = self._agent(seat, spec)
+
+    def reclaim(self, seat: int) -> None:
+        """The person is back: the stand-in bot stops (it makes no further decision)."""
+        self.seats[seat].stand_in = None
+        self.agents.pop(seat, None)
+
+    def abandon(self) -> None:
+        """Nobody came back: the table ends as abandoned, never played on."""
+        self.status = "abandoned"
+        self.pending = {}
+        self.forced = []
+
+    def _agent(self, seat: int, spec: str) -> Any:
+        return make_agent(spec, seed=(self.seed + seat) % 2**32)
 
     def ready(self) -> bool:
         """Every human seat is taken: the game may begin."""
@@ -375,9 +430,7 @@ class Table:
         self._rng = random.Random(self.seed)
         self.state = self.ruleset.new_game()
         self.agents = {
-            i: make_agent(s.agent, seed=(self.seed + i) % 2**32)
-            for i, s in enumerate(self.seats)
-            if s.agent is not None
+            i: self._agent(i, s.bot) for i, s in enumerate(self.seats) if s.bot is not None
         }
         self.status = "playing"
         self._advance(force)
@@ -416,7 +469,10 @@ class Table:
         unchanged. IllegalActionError saying why not."""
         if self.status != "playing" or self.state is None:
             raise IllegalActionError(
-                "the game is over" if self.status == "finished" else "the game has not begun"
+                {
+                    "finished": "the game is over",
+                    "abandoned": "the table was abandoned",
+                }.get(self.status, "the game has not begun")
             )
         if seat in self.pending:
             raise IllegalActionError("you have already chosen this turn")

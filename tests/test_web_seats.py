@@ -1,0 +1,429 @@
+"""Seats that go away (docs/web.md): a person's seat handed to a bot after the
+table's grace, taken back on return; tables nobody comes back to end abandoned; the
+lobby's lists; "Play against bots". Stored on SQLite and PostgreSQL across restarts."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+import pytest
+import sqlalchemy as sa
+from starlette.testclient import TestClient
+
+from sushigo.web.protocol import schema_document
+from sushigo.web.store import META, Store
+from sushigo.web.tables import Table, token_hash
+from web_client import client, create, my_turn, play_out, socket, until
+
+
+def _valid(name: str, value: Any) -> None:
+    doc = schema_document()
+    schema = {"$schema": doc["$schema"], "$defs": doc["$defs"], "$ref": f"#/$defs/{name}"}
+    jsonschema.Draft202012Validator(schema).validate(value)
+
+
+def _join(ws: Any, token: str | None = None) -> dict[str, Any]:
+    ws.send_json({"type": "join", "token": token} if token else {"type": "join"})
+    return until(ws, "welcome")
+
+
+def _state(ws: Any, test: Any = None) -> dict[str, Any]:
+    """The next state message (for which ``test(state)`` holds, if given)."""
+    for _ in range(500):
+        msg = until(ws, "state")
+        if test is None or test(msg):
+            return msg
+    raise AssertionError("no such state")
+
+
+def _table_of_two(c: TestClient, grace: float) -> tuple[str, str, str]:
+    """Ann (seat 0), Bob (seat 1, joined by HTTP, not connected) and a greedy bot:
+    the game has begun. Returns the id and both tokens."""
+    t = create(c, "sushi-go", 3, [None, "greedy"], grace=grace)
+    bob = c.post(f"/api/tables/{t['id']}/join", json={"name": "Bob"}).json()
+    assert c.get(f"/api/tables/{t['id']}").json()["status"] == "playing"
+    return t["id"], t["token"], bob["token"]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Path:
+    return tmp_path / "seats.db"
+
+
+# -- handing a seat to a bot ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("grace", "who", "seat", "wait", "code"),
+    [
+        (0.2, "creator", 1, 0.3, None),  # after the grace: a bot plays Bob's seat
+        (0.2, "bob", 0, 0.3, "not_yet"),  # Ann is connected: not hers to take
+        (0, "creator", 1, 0, None),
+        (60, "creator", 1, 0, "not_yet"),  # before the grace
+        (0, "spectator", 1, 0, "spectator"),  # a spectator may not
+        (0, "creator", 2, 0, "not_human"),  # a bot's seat
+        (0, "creator", 0, 0, "not_yet"),  # a connected seat (the sender's own)
+        (0, "creator", 3, 0, "no_seat"),
+        (0, "creator", -1, 0, "no_seat"),
+        (0, "creator", "1", 0, "bad_message"),
+        (0, "creator", True, 0, "bad_message"),
+    ],
+)
+def test_hand_to_bot(db: Path, grace: float, who: str, seat: Any, wait: float, code: str) -> None:
+    with client(db) as c:
+        table, ann, bob = _table_of_two(c, grace)
+        with socket(c, table) as ws_ann, socket(c, table) as ws:
+            _join(ws_ann, ann)
+            _join(ws, bob if who == "bob" else None)
+            sender = ws_ann if who == "creator" else ws
+            time.sleep(wait)
+            sender.send_json({"type": "hand_to_bot", "seat": seat})
+            if code is None:
+                state = _state(sender, lambda m: m["seats"][seat]["stand_in"] is not None)
+                assert state["seats"][seat]["stand_in"] == "Greedy bot"
+                assert state["seats"][seat]["kind"] == "human"
+                assert state["seats"][seat]["connected"] is False
+                summary = c.get(f"/api/tables/{table}").json()
+                assert summary["seats"][seat]["stand_in"] == "Greedy bot"
+                _valid("TableSummary", summary)
+                _valid("ServerMessage", state)
+                final = play_out(ws_ann)  # the bot plays Bob's seat to the end
+                assert final["status"] == "finished"
+                record = c.get(f"/api/tables/{table}/record").json()
+                assert record["names"][1] == "Bob"
+            else:
+                err = until(sender, "error")
+                assert err["code"] == code, err
+                _valid("ServerMessage", err)
+                live = c.app.state.server.live[table]  # type: ignore[attr-defined]
+                assert all(s.stand_in is None for s in live.table.seats)
+                assert 1 not in live.table.agents
+
+
+def test_not_yet_says_how_long_is_left_and_the_seat_is_shown_away(db: Path) -> None:
+    with client(db) as c:
+        table, ann, _bob = _table_of_two(c, 100)
+        with socket(c, table) as ws:
+            welcome = _join(ws, ann)
+            seats = welcome["table"]["seats"]
+            assert seats[0]["away_since"] is None and seats[2]["away_since"] is None
+            assert seats[1]["away_since"] <= time.time() and not seats[1]["connected"]
+            assert welcome["table"]["grace"] == 100
+            ws.send_json({"type": "hand_to_bot", "seat": 1})
+            err = until(ws, "error")
+            assert err["code"] == "not_yet" and "after 100 s" in err["message"]
+
+
+def test_a_seat_left_is_away_from_when_its_socket_closed(db: Path) -> None:
+    with client(db) as c:
+        table, ann, bob = _table_of_two(c, 0.3)
+        with socket(c, table) as ws_ann:
+            _join(ws_ann, ann)
+            with socket(c, table) as ws_bob:
+                _join(ws_bob, bob)
+                time.sleep(0.4)  # connected all along: not away
+                ws_ann.send_json({"type": "hand_to_bot", "seat": 1})
+                assert until(ws_ann, "error")["code"] == "not_yet"
+            state = _state(ws_ann, lambda m: not m["seats"][1]["connected"])
+            assert state["seats"][1]["away_since"] is not None
+            ws_ann.send_json({"type": "hand_to_bot", "seat": 1})
+            assert until(ws_ann, "error")["code"] == "not_yet"  # just left
+            time.sleep(0.4)
+            ws_ann.send_json({"type": "hand_to_bot", "seat": 1})
+            _state(ws_ann, lambda m: m["seats"][1]["stand_in"] is not None)
+            ws_ann.send_json({"type": "hand_to_bot", "seat": 1})
+            assert until(ws_ann, "error")["code"] == "not_human"  # handed over already
+
+
+@pytest.mark.parametrize("grace", [-1, 86401, "3", True, None, [1]])
+def test_a_bad_grace_is_refused(db: Path, grace: Any) -> None:
+    with client(db) as c:
+        body = {
+            "game": "sushi-go",
+            "players": 2,
+            "seats": [{"kind": "human"}] * 2,
+            "grace": grace,
+        }
+        r = c.post("/api/tables", json=body)
+        assert r.status_code == 400 and "grace" in r.json()["error"], r.text
+
+
+def test_the_grace_is_180_seconds_by_default(db: Path) -> None:
+    with client(db) as c:
+        t = create(c, "sushi-go", 2, ["greedy"])
+        assert c.get(f"/api/tables/{t['id']}").json()["grace"] == 180
+
+
+def test_hand_to_bot_before_the_game_begins_or_after_it_ends(db: Path) -> None:
+    with client(db) as c:
+        t = create(c, "sushi-go", 2, [None], grace=0)
+        with socket(c, t["id"]) as ws:
+            _join(ws, t["token"])
+            ws.send_json({"type": "hand_to_bot", "seat": 1})
+            assert until(ws, "error")["code"] == "not_yet"  # waiting: nobody to stand in for
+        q = c.post("/api/quick", json={"game": "sushi-go", "players": 2}).json()
+        with socket(c, q["id"]) as ws:
+            _join(ws, q["token"])
+            play_out(ws)
+            ws.send_json({"type": "hand_to_bot", "seat": 0})
+            assert until(ws, "error")["code"] in ("game_over", "not_yet")
+
+
+# -- taking it back ------------------------------------------------------------------
+
+
+def test_the_person_takes_the_seat_back_on_return(db: Path) -> None:
+    with client(db) as c:
+        server = c.app.state.server  # type: ignore[attr-defined]
+        table, ann, bob = _table_of_two(c, 0)
+        with socket(c, table) as ws_ann:
+            _join(ws_ann, ann)
+            ws_ann.send_json({"type": "hand_to_bot", "seat": 1})
+            _state(ws_ann, lambda m: m["seats"][1]["stand_in"] == "Greedy bot")
+            assert 1 in server.live[table].table.agents
+            with socket(c, table) as ws_bob:
+                welcome = _join(ws_bob, bob)
+                assert welcome["seat"] == 1 and welcome["table"]["seats"][1]["stand_in"] is None
+                back = _state(
+                    ws_ann,
+                    lambda m: m["seats"][1]["stand_in"] is None and m["seats"][1]["connected"],
+                )
+                assert back["seats"][1]["away_since"] is None
+                assert 1 not in server.live[table].table.agents
+                assert server.db.load(table).seats[1].stand_in is None
+                # Bob decides again (once Ann has: the bot may have chosen this
+                # step before Bob came): the game waits for him, not for a bot
+                mine = back if back["frame"]["legal"] else my_turn(ws_ann)
+                legal = mine["frame"]["legal"]
+                ws_ann.send_json({"type": "act", "action": legal[0]["text"], "step": mine["step"]})
+                turn = my_turn(ws_bob)
+                assert turn["frame"]["legal"] and turn["step"] > mine["step"]
+                time.sleep(0.2)
+                live = server.live[table]
+                assert live.table.step == turn["step"] and 1 in live.table.waiting_for()
+
+
+# -- abandoned tables ----------------------------------------------------------------
+
+
+def test_a_table_nobody_comes_back_to_ends_abandoned(db: Path) -> None:
+    with client(db, abandon_after=0.3) as c:
+        server = c.app.state.server  # type: ignore[attr-defined]
+        gone, ann, _bob = _table_of_two(c, 180)
+        kept = c.post("/api/quick", json={"game": "sushi-roll", "players": 3}).json()
+        waiting = create(c, "sushi-go", 2, [None])  # its creator never came
+        bots = c.post(
+            "/api/tables",
+            json={
+                "game": "sushi-go",
+                "players": 2,
+                "seats": [{"kind": "bot", "bot": "greedy"}] * 2,
+            },
+        ).json()
+        with socket(c, kept["id"]) as ws_kept, socket(c, gone) as spectator:
+            _join(ws_kept, kept["token"])
+            _join(spectator)
+            time.sleep(0.6)
+            # the periodic sweep ended it; the spectator was told
+            ended = _state(spectator, lambda m: m["status"] == "abandoned")
+            assert ended["seats"][0]["name"] == "Ann"
+            lobby = c.get("/api/tables").json()
+            _valid("TableList", lobby)
+            assert gone not in [t["id"] for t in lobby["tables"]]
+            assert {gone, waiting["id"]} <= {g["id"] for g in lobby["abandoned"]}
+            assert kept["id"] in [t["id"] for t in lobby["playing"]]
+            assert bots["id"] not in [g["id"] for g in lobby["abandoned"]]  # no person's seat
+            entry = next(g for g in lobby["abandoned"] if g["id"] == gone)
+            assert entry["status"] == "abandoned" and entry["names"][:2] == ["Ann", "Bob"]
+            assert entry["winners"] is None
+            row = server.db.load(gone)
+            assert row.status == "abandoned"
+            step = row.step
+            spectator.send_json({"type": "ping"})
+            until(spectator, "pong")
+        assert gone not in server.live and waiting["id"] not in server.live
+        # nothing more is played; it cannot be joined, acted in or re-matched
+        time.sleep(0.1)
+        assert server.db.load(gone).step == step
+        summary = c.get(f"/api/tables/{gone}").json()
+        assert summary["status"] == "abandoned"
+        r = c.post(f"/api/tables/{waiting['id']}/join", json={"name": "Cy"})
+        assert r.status_code == 409 and "abandoned" in r.json()["error"]
+        with socket(c, gone) as ws:
+            _join(ws, ann)
+            state = until(ws, "state")
+            assert state["status"] == "abandoned"
+            ws.send_json({"type": "act", "action": "tempura", "step": state["step"]})
+            assert until(ws, "error")["code"] == "game_over"
+            ws.send_json({"type": "hand_to_bot", "seat": 1})
+            assert until(ws, "error")["code"] == "game_over"
+            ws.send_json({"type": "rematch"})
+            assert until(ws, "error")["code"] == "not_over"
+
+
+def test_the_lobby_looks_for_abandoned_tables_itself(db: Path) -> None:
+    with client(db, abandon_after=3600) as c:
+        server = c.app.state.server  # type: ignore[attr-defined]
+        t = create(c, "sushi-go", 2, [None])
+        server.live[t["id"]].seen -= 3601  # nobody has been here for an hour
+        lobby = c.get("/api/tables").json()
+        assert [g["id"] for g in lobby["abandoned"]] == [t["id"]]
+        assert lobby["tables"] == lobby["waiting"] == []
+
+
+# -- the lobby and "Play against bots" -----------------------------------------------
+
+
+def test_the_lobby_lists_waiting_playing_and_finished_apart(db: Path) -> None:
+    with client(db) as c:
+        waiting = create(c, "sushi-go", 2, [None])
+        playing = c.post("/api/quick", json={"game": "sushi-go-party", "players": 3}).json()
+        done = c.post("/api/quick", json={"game": "sushi-go", "players": 2}).json()
+        with socket(c, done["id"]) as ws:
+            _join(ws, done["token"])
+            play_out(ws)
+        lobby = c.get("/api/tables").json()
+        _valid("TableList", lobby)
+        assert [t["id"] for t in lobby["waiting"]] == [waiting["id"]]
+        assert [t["id"] for t in lobby["playing"]] == [playing["id"]]
+        assert {t["id"] for t in lobby["tables"]} == {waiting["id"], playing["id"]}
+        assert [g["id"] for g in lobby["finished"]] == [done["id"]]
+        assert lobby["finished"] == c.get("/api/games").json()["games"]
+        assert lobby["finished"][0]["status"] == "finished"
+        assert lobby["finished"][0]["winners"] is not None
+        assert lobby["abandoned"] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "bots"),
+    [
+        ({"game": "sushi-go", "players": 2}, ["greedy"]),
+        ({"game": "sushi-roll", "players": 4, "bot": "random"}, ["random"] * 3),
+        (
+            {"game": "sushi-go-party", "players": 3, "bot": "mcts", "level": 1, "name": "Zed"},
+            ["mcts:ms=25"] * 2,
+        ),
+    ],
+)
+def test_play_against_bots_begins_at_once(db: Path, body: dict[str, Any], bots: list[str]) -> None:
+    with client(db) as c:
+        r = c.post("/api/quick", json=body)
+        assert r.status_code == 201, r.text
+        answer = r.json()
+        assert answer["seat"] == 0 and len(answer["token"]) >= 32
+        _valid("CreatedAnswer", answer)
+        summary = c.get(f"/api/tables/{answer['id']}").json()
+        assert summary["status"] == "playing"
+        assert summary["seats"][0]["name"] == body.get("name", "Player 1")
+        assert [s["bot"] for s in summary["seats"][1:]] == bots
+        with socket(c, answer["id"]) as ws:
+            assert _join(ws, answer["token"])["seat"] == 0
+            assert my_turn(ws)["frame"]["legal"]
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ({"game": "chess", "players": 2}, "game is one of"),
+        ({"game": "sushi-go", "players": 6}, "2 to 5 players"),
+        ({"game": "sushi-go", "players": "2"}, "players is"),
+        ({"game": "sushi-go", "players": 2, "bot": "alphago"}, "a bot is one of"),
+        ({"game": "sushi-go", "players": 2, "bot": "mcts", "level": 9}, "level is 1 to 5"),
+        ([1], "send"),
+    ],
+)
+def test_play_against_bots_refuses_a_bad_request(db: Path, body: Any, message: str) -> None:
+    with client(db) as c:
+        r = c.post("/api/quick", json=body)
+        assert r.status_code == 400 and message in r.json()["error"], r.text
+        assert c.get("/api/tables").json()["tables"] == []
+
+
+# -- storage and restarts ------------------------------------------------------------
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return str(tmp_path / "restart.db")
+    url: str = request.getfixturevalue("postgres_url")
+    engine = sa.create_engine(url)
+    META.drop_all(engine)  # a clean database: a restart resumes every table in it
+    engine.dispose()
+    return url
+
+
+def test_a_handed_over_seat_and_an_abandoned_table_survive_a_restart(database: str) -> None:
+    with client(database, abandon_after=0.4) as c:
+        kept, ann, bob = _table_of_two(c, 0)
+        gone = c.post("/api/quick", json={"game": "sushi-go", "players": 3}).json()
+        with socket(c, kept) as ws:
+            _join(ws, ann)
+            ws.send_json({"type": "hand_to_bot", "seat": 1})
+            before = _state(ws, lambda m: m["seats"][1]["stand_in"] is not None)
+            time.sleep(0.7)  # nobody at the quick table: abandoned
+            assert c.get(f"/api/tables/{gone['id']}").json()["status"] == "abandoned"
+    with client(database) as c:
+        server = c.app.state.server  # type: ignore[attr-defined]
+        assert gone["id"] not in server.live
+        lobby = c.get("/api/tables").json()
+        assert gone["id"] in [g["id"] for g in lobby["abandoned"]]
+        assert [t["id"] for t in lobby["playing"]] == [kept]
+        assert c.get(f"/api/tables/{gone['id']}").json()["status"] == "abandoned"
+        summary = c.get(f"/api/tables/{kept}").json()
+        assert summary["seats"][1]["stand_in"] == "Greedy bot"
+        assert summary["step"] >= before["step"]
+        assert 1 in server.live[kept].table.agents
+        with socket(c, kept) as ws:
+            assert _join(ws, bob)["seat"] == 1  # Bob is back
+            assert until(ws, "state")["seats"][1]["stand_in"] is None
+    with client(database) as c:
+        summary = c.get(f"/api/tables/{kept}").json()
+        assert summary["seats"][1]["stand_in"] is None
+        with socket(c, kept) as ws_bob, socket(c, kept) as ws_ann:
+            _join(ws_bob, bob)
+            _join(ws_ann, ann)
+            ws_ann.send_json({"type": "hand_to_bot", "seat": 2})
+            assert until(ws_ann, "error")["code"] == "not_human"
+
+
+def test_the_store_keeps_stand_ins_and_abandoned_tables(database: str) -> None:
+    store = Store(database)
+    try:
+        table, _ = Table.create(
+            {"game": "sushi-go", "players": 3, "seats": [{"kind": "human"}] * 3}, "Ann", seed=5
+        )
+        store.create_table(table.id, table.config, table.seed, table.seat_rows())
+        for seat in (1, 2):
+            assert store.claim_seat(table.id, seat, f"P{seat}", token_hash(f"t{seat}"))
+        store.save_play(table.id, 0, [], {}, "playing")
+        store.set_stand_in(table.id, 2, "greedy")
+        back = Table.restore(store.load(table.id))  # type: ignore[arg-type]
+        assert back.seats[2].stand_in == "greedy" and 2 in back.agents and 1 not in back.agents
+        store.abandon(table.id)
+        row = store.load(table.id)
+        assert row is not None and row.status == "abandoned"
+        assert Table.restore(row).status == "abandoned"
+        assert table.id not in [r.id for r in store.unfinished()]
+        assert table.id in [g["id"] for g in store.finished(status="abandoned")]
+        assert table.id not in [g["id"] for g in store.finished()]
+    finally:
+        store.close()
+
+
+def test_an_older_database_gets_the_stand_in_column(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    Store(str(path)).close()
+    engine = sa.create_engine(f"sqlite:///{path}")
+    with engine.begin() as conn:
+        conn.execute(sa.text("ALTER TABLE seats DROP COLUMN stand_in"))
+    engine.dispose()
+    store = Store(str(path))
+    try:
+        names = {c["name"] for c in sa.inspect(store.engine).get_columns("seats")}
+        assert "stand_in" in names
+    finally:
+        store.close()
