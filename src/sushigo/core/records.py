@@ -203,11 +203,17 @@ class Decision:
     """One decision step of a recorded game: every seat deciding now, and what each
     does. The walker stops before applying it."""
 
-    __slots__ = ("where", "state", "actions")
+    __slots__ = ("where", "round", "step", "state", "actions")
 
-    def __init__(self, where: str, state: AnyState, actions: dict[int, Any]) -> None:
+    def __init__(
+        self, where: str, round: int, step: int, state: AnyState, actions: dict[int, Any]
+    ) -> None:
         self.where = where
         """The place in the record (``games.jsonl:3, round 2, step 14``)."""
+        self.round = round
+        """The round, 0-based: its index in the record's ``rounds``."""
+        self.step = step
+        """The index in that round's ``steps`` of the step that completed the decision."""
         self.state = state
         """The position before the decision: the walker's own state, which moves on."""
         self.actions = actions
@@ -258,7 +264,7 @@ def walk(record: dict[str, Any], where: str = "record") -> Generator[Decision, N
                 raise RecordError(f"{at_s}: {exc}") from None
             placed[seat] = at_s
             if len(joint) == len(deciding):
-                yield Decision(at_s, state, joint)
+                yield Decision(at_s, r, i, state, joint)
                 try:
                     state.apply(joint)
                 except IllegalActionError as refused:  # (mypyc: one type a name)

@@ -32,9 +32,8 @@ def show(record: dict[str, Any], where: str = "record") -> str:
             way = "left" if pass_step(r) == 1 else "right"
             lines.append(f"\nRound {r + 1} (hands pass {way})")
         for i, step in enumerate(rnd["steps"]):
-            at = f"{where}, round {r + 1}, step {i + 1}"
             if "seat" in step:
-                actions = decisions.get(at)
+                actions = decisions.get((r, i))
                 if actions is None:
                     continue  # a seat's decision, shown with the last of its turn
                 if len(actions) > 1:
@@ -77,9 +76,10 @@ def show(record: dict[str, Any], where: str = "record") -> str:
     return "\n".join(lines)
 
 
-def _walked(record: dict[str, Any], where: str) -> dict[str, dict[int, Any]]:
-    """Every decision step's actions, by the record step that completed it."""
-    return {d.where: dict(d.actions) for d in walk(record, where)}
+def _walked(record: dict[str, Any], where: str) -> dict[tuple[int, int], dict[int, Any]]:
+    """Every decision step's actions, by the (round, step) of the record step that
+    completed it."""
+    return {(d.round, d.step): dict(d.actions) for d in walk(record, where)}
 
 
 def _name(names: list[str], seat: object) -> str:
