@@ -128,6 +128,18 @@ def test_pages_and_static_files_are_served(c: TestClient) -> None:
     assert c.get("/static/index.html").status_code == 200
 
 
+@pytest.mark.parametrize("game", ["sushi-go", "sushi-go-party", "sushi-roll"])
+def test_the_how_to_play_page_and_its_content(c: TestClient, game: str) -> None:
+    assert c.get(f"/rules/{game}").status_code == 200
+    page = c.get(f"/api/rules/{game}").json()
+    assert page["game"] == game and page["summary"].startswith(page["title"])
+    for group in page["groups"]:
+        for card in group["cards"]:
+            assert page["catalog"]["cards"][card]["rule"]
+    missing = c.get("/api/rules/<script>")
+    assert missing.status_code == 404 and "games are" in missing.json()["error"]
+
+
 def test_joining_fills_human_seats_then_the_game_begins(c: TestClient) -> None:
     t = create(c, "sushi-go", 3, [None, "greedy"])
     summary = c.get(f"/api/tables/{t['id']}").json()

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from sushigo.games.party.scoring import FLIPPED
+from sushigo.present.card_rules import card_rule
 from sushigo.present.schema import CatalogCard, FinalFrame, GameFrame, LegalEntry, TableauColumn
 
 Frame = dict[str, Any]
@@ -199,14 +200,27 @@ def final_frame(
 
 
 def catalog_card(
-    card: str, name: str, short: str, family: str, colour: str, icons: int
+    game: str,
+    card: str,
+    name: str,
+    short: str,
+    family: str,
+    colour: str,
+    icons: int,
+    players: int | None = None,
 ) -> CatalogCard:
-    """One card (or face) of a catalog."""
-    return {
+    """One card (or face) of a catalog, with what it does (``rule``) and, for a
+    special with a lower-right order number in its id (``spoon-5``), that number."""
+    out: CatalogCard = {
         "id": card,
         "name": name,
         "short": short,
         "family": family,
         "colour": slug(colour),
         "icons": icons,
+        "rule": card_rule(game, card, family, players),
     }
+    tail = card.rsplit("-", 1)[-1]
+    if game == "sushi-go-party" and tail.isdigit() and family != "maki" and family != "uramaki":
+        out["order"] = int(tail)
+    return out

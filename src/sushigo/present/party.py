@@ -45,6 +45,7 @@ from sushigo.present.base import (
     seat_ref,
     slug,
 )
+from sushigo.present.card_rules import kind_rule
 from sushigo.present.schema import (
     DecisionFrame,
     DecisionKind,
@@ -165,52 +166,6 @@ def category(kind: str) -> str:
     if kind in DESSERTS:
         return "Dessert"
     return "Special"
-
-
-def kind_rule(kind: str, players: int | None = None) -> str:
-    """How one card kind scores or works, in one short line (from the card guide).
-
-    >>> kind_rule("dumpling")
-    '1, 3, 6, 10, 15 points for 1, 2, 3, 4, 5+ dumplings.'
-    """
-    big = players is not None and players >= 6
-    two = players == 2
-    rules = {
-        "nigiri": "Egg 1, salmon 2, squid 3; triple on a wasabi.",
-        "maki": (
-            "Most maki icons 6, second 4, third 2" if big else "Most maki icons 6, second most 3"
-        )
-        + "; ties all take the full points.",
-        "temaki": "Most temaki 4"
-        + ("; no penalty with 2 players." if two else ", fewest (0 counts) -4."),
-        "uramaki": "First to 10 icons scores 8 at once, the next 5, then 2; "
-        "at round end the most icons left take the next place.",
-        "tempura": "5 points per pair.",
-        "sashimi": "10 points per set of 3.",
-        "dumpling": "1, 3, 6, 10, 15 points for 1, 2, 3, 4, 5+ dumplings.",
-        "eel": "1 eel -3 points; 2 or more eels 7.",
-        "tofu": "1 tofu 2 points, 2 tofu 6, 3 or more 0.",
-        "onigiri": "Each set of different shapes: 1, 4, 9, 16 points for 1-4 shapes.",
-        "edamame": "Each scores 1 per opponent with edamame (at most 4).",
-        "miso-soup": "3 points, but if two or more are played in the same turn, "
-        "all of them are discarded.",
-        "chopsticks": "Call it on a later turn: play a second card from your hand; "
-        "the chopsticks go into that hand.",
-        "soy-sauce": "4 points if you have the most colours (ties too).",
-        "tea": "1 point per card in your biggest set of one colour.",
-        "menu": "When played: draw 4 cards, play 1 of them (not a menu).",
-        "spoon": "Call it on a later turn and name a card: the first player to your "
-        "left with it gives it to you and takes the spoon.",
-        "special-order": "Copies a card you played earlier this round.",
-        "takeout-box": "When played: flip any of your cards from earlier turns "
-        "face-down; each is worth 2.",
-        "wasabi": "The next nigiri you play goes on it and scores triple.",
-        "pudding": "Game end: most 6"
-        + ("; no penalty with 2 players." if two else ", fewest (0 counts) -6."),
-        "green-tea-ice-cream": "Game end: 12 points per 4.",
-        "fruit": "Game end, for each fruit by icons: 0 -2, 1 0, 2 1, 3 3, 4 6, 5+ 10.",
-    }
-    return rules[kind]
 
 
 # ---------------------------------------------------------------------------
@@ -629,11 +584,29 @@ def catalog(ruleset: PartyRuleset) -> Frame:
     """The menu's cards and face-down cards (``cards``) and its kinds (``menu``)."""
     menu = ruleset.menu
     cards = {
-        t.id: catalog_card(t.id, t.name, card_name(t.id), t.family, t.colour, t.icons)
+        t.id: catalog_card(
+            "sushi-go-party",
+            t.id,
+            t.name,
+            card_name(t.id),
+            t.family,
+            t.colour,
+            t.icons,
+            ruleset.players,
+        )
         for t in PARTY_CARDS.types
         if t.family in menu.kinds
     }
-    cards[FLIPPED] = catalog_card(FLIPPED, "Face-down card", "Face-down", FLIPPED, FLIPPED, 0)
+    cards[FLIPPED] = catalog_card(
+        "sushi-go-party",
+        FLIPPED,
+        "Face-down card",
+        "Face-down",
+        FLIPPED,
+        FLIPPED,
+        0,
+        ruleset.players,
+    )
     return {
         "cards": cards,
         "menu": {
@@ -646,6 +619,7 @@ def catalog(ruleset: PartyRuleset) -> Frame:
                     "category": category(k),
                     "colour": slug(PARTY_CARDS.by_id[next(iter(kind_cards(k)))].colour),
                     "cards": list(kind_cards(k)),
+                    "rule": kind_rule(k, ruleset.players),
                 }
                 for k in menu.kinds
             ],

@@ -247,13 +247,19 @@ def legal_entry(action: RollAction) -> LegalEntry:
 def catalog(ruleset: RollRuleset) -> Frame:
     """Every face and wasabi stack (``cards``) and each kind of die's faces (``dice``)."""
     faces = {
-        t.id: catalog_card(t.id, t.name, face_name(t.id), t.family, t.colour, t.icons)
+        t.id: catalog_card("sushi-roll", t.id, t.name, face_name(t.id), t.family, t.colour, t.icons)
         for t in FACES.types
     }
     for stack in STACKS:
         nigiri = FACES.by_id[stack.split("+")[1]]
         faces[stack] = catalog_card(
-            stack, f"Wasabi with {nigiri.name}", face_name(stack), "nigiri", "yellow", 0
+            "sushi-roll",
+            stack,
+            f"Wasabi with {nigiri.name}",
+            face_name(stack),
+            "nigiri",
+            "yellow",
+            0,
         )
     return {"cards": faces, "dice": {kind: list(ruleset.faces_of(kind)) for kind in KINDS}}
 

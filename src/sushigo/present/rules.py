@@ -5,13 +5,19 @@ from __future__ import annotations
 
 import textwrap
 from types import ModuleType
+from typing import Any, cast
 
 from sushigo.core.errors import OptionsError
-from sushigo.core.ruleset import game_names
+from sushigo.core.ruleset import game_names, make
 from sushigo.games import classic, party, roll
-from sushigo.games.party.cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, find_menu
+from sushigo.games.party.cards import KINDS, PARTY_CARDS, SUGGESTED_MENUS, find_menu, kind_cards
 from sushigo.games.roll import RollRuleset, faces_text
 from sushigo.play.files import load_dice
+from sushigo.present.base import catalog_card
+from sushigo.present.card_rules import CARD_RULES, cards_text, kind_rule, rule_key
+from sushigo.present.frames import catalog
+from sushigo.present.party import card_name as party_card_name
+from sushigo.present.party import category, kind_name
 
 _MODULES: dict[str, ModuleType] = {
     "sushi-go": classic,
@@ -23,7 +29,7 @@ _MODULES: dict[str, ModuleType] = {
 
 def rules_page(game: str, menu: str | None = None, dice: str | None = None) -> str:
     """All that ``sushigo rules --game GAME [--menu NAME] [--dice FILE]`` prints."""
-    text = rules_text(game)
+    text = rules_text(game) + cards_text(game)
     if game == "sushi-go-party":
         text += party_text(menu)
     elif menu:
@@ -84,3 +90,63 @@ def roll_text(dice: str | None) -> str:
         ruleset = RollRuleset(2)
         head = "Dice faces (default: the project's reconstruction, not printed in the rulebook):"
     return f"\n{head}\n{faces_text(ruleset)}\n"
+
+
+TITLES: dict[str, str] = {"maki": "Maki rolls", "nigiri": "Nigiri", "pudding": "Pudding"}
+"""Group titles of the how-to-play page where the key alone reads badly."""
+
+
+def how_to_play(game: str) -> dict[str, Any]:
+    """The how-to-play page's content (``GET /api/rules/{game}``): the summary and
+    rulings ``sushigo rules`` prints, and every card (die face) with what it does,
+    grouped as the game sorts them, drawn from a catalog like a table's."""
+    if game not in _MODULES:
+        raise OptionsError(f"unknown game {game!r}; games are: {', '.join(game_names())}")
+    module = _MODULES[game]
+    out: dict[str, Any] = {
+        "game": game,
+        "summary": module.SUMMARY,
+        "rulings": list(module.RULINGS),
+    }
+    if game == "sushi-go-party":
+        ruleset = make(game, 4, menu=next(iter(SUGGESTED_MENUS)))
+        base = cast(dict[str, Any], catalog(ruleset))
+        base["cards"] = {
+            t.id: catalog_card(
+                game, t.id, t.name, party_card_name(t.id), t.family, t.colour, t.icons
+            )
+            for t in PARTY_CARDS.types
+        }
+        base.pop("menu", None)
+        out["groups"] = [
+            {
+                "title": kind_name(k),
+                "category": category(k),
+                "rule": kind_rule(k),
+                "cards": kind_cards(k),
+            }
+            for k in KINDS
+        ]
+        out["menus"] = [
+            {"key": key, "name": m.name, "players": list(m.players()), "kinds": list(m.kinds)}
+            for key, m in SUGGESTED_MENUS.items()
+        ]
+    else:
+        ruleset = make(game, 2, soy_sauce=True) if game == "sushi-go" else make(game, 2)
+        base = cast(dict[str, Any], catalog(ruleset))
+        groups: dict[str, list[str]] = {}
+        for card, entry in base["cards"].items():
+            if "+" not in card:
+                groups.setdefault(rule_key(game, card, entry["family"]), []).append(card)
+        out["groups"] = [
+            {
+                "title": TITLES.get(key, key.replace("-", " ").capitalize()),
+                "category": "",
+                "rule": CARD_RULES[game][key],
+                "cards": cards,
+            }
+            for key, cards in groups.items()
+        ]
+    out["title"] = base["title"]
+    out["catalog"] = base
+    return out

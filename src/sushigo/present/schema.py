@@ -282,6 +282,12 @@ class CatalogCard(TypedDict):
     family: str
     colour: str
     icons: int
+    rule: str
+    """What the card does and how it scores (the text ``sushigo rules`` prints
+    under "Cards")."""
+    order: NotRequired[int]
+    """Sushi Go Party!'s specials: the lower-right order number (lowest resolves
+    first)."""
 
 
 class CatalogKind(TypedDict):
@@ -292,6 +298,7 @@ class CatalogKind(TypedDict):
     category: str
     colour: str
     cards: list[str]
+    rule: str
 
 
 class CatalogMenu(TypedDict):

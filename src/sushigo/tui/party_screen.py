@@ -23,7 +23,8 @@ from sushigo.games.party.actions import PartyPick
 from sushigo.games.party.cards import KINDS, PARTY_CARDS, Menu
 from sushigo.games.party.scoring import FLIPPED, URAMAKI_PLACES, Played, parse_played
 from sushigo.present import party
-from sushigo.present.party import ask_name, card_name, category, kind_name, kind_rule, target_name
+from sushigo.present.card_rules import kind_rule
+from sushigo.present.party import ask_name, card_name, category, kind_name, target_name
 from sushigo.tui.cards import groups_text
 from sushigo.tui.screen import final_table, numbered, round_table
 

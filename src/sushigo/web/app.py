@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import ipaddress
 import json
 import logging
@@ -39,6 +40,7 @@ from sushigo.agents.hints import hints as rank_hints
 from sushigo.core.errors import IllegalActionError, OptionsError, SushiGoError
 from sushigo.core.state import Action
 from sushigo.present import frames
+from sushigo.present.rules import how_to_play
 from sushigo.present.sheets import score_document
 from sushigo.web.protocol import (
     AckMessage,
@@ -52,6 +54,7 @@ from sushigo.web.protocol import (
 )
 from sushigo.web.store import Store
 from sushigo.web.tables import (
+    GAMES,
     GRACE,
     STAND_IN,
     Table,
@@ -1168,6 +1171,19 @@ async def schema(server: Server, request: Request) -> Response:
     return JSONResponse(schema_document())
 
 
+async def rules(server: Server, request: Request) -> Response:
+    game = request.path_params["game"]
+    if game not in GAMES:
+        return _error(f"no game {game!r}; games are: {', '.join(GAMES)}", 404)
+    return JSONResponse(_how_to_play(game))
+
+
+@functools.cache
+def _how_to_play(game: str) -> dict[str, Any]:
+    """The how-to-play page's content (the same for every request)."""
+    return how_to_play(game)
+
+
 async def stats(server: Server, request: Request) -> Response:
     return JSONResponse(server.stats())
 
@@ -1199,6 +1215,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/t/{table_id}", page),
         Route("/replay/{table_id}", page),
         Route("/score", page),
+        Route("/rules/{game}", page),
         Route("/api/options", _api(options)),
         Route("/api/tables", _api(list_tables), methods=["GET"]),
         Route("/api/tables", _api(create_table), methods=["POST"]),
@@ -1211,6 +1228,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/api/score", _api(score), methods=["POST"]),
         Route("/api/stats", _api(stats)),
         Route("/api/schema", _api(schema)),
+        Route("/api/rules/{game}", _api(rules)),
         WebSocketRoute("/ws/{table_id}", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
