@@ -55,7 +55,7 @@ CONFIGS: list[tuple[str, dict[str, Any]]] = [
     ("sushi-roll", {"players": 5}),
 ]
 
-PRIVATE = ("viewer", "hand", "decision", "legal")
+PRIVATE = ("viewer", "hand", "decision", "legal", "gains")
 """Top-level keys only a seat's frame may fill (players[i].hand too)."""
 
 
@@ -127,6 +127,13 @@ def check_seat(state: State, seat: int, public: dict[str, Any]) -> dict[str, Any
             assert decision["drawn"] == list(view.drawn)
     else:
         assert decision is None and frame["legal"] is None
+    # What each card of the hand would add now: one number per card held.
+    if state.is_terminal():
+        assert "gains" not in frame
+    else:
+        assert set(frame["gains"]) == set(frame["hand"] or ())
+    for p in frame["players"]:
+        assert sum(p["points"].values()) == p["now"] and 0 not in p["points"].values()
     # Everything else is what every player sees.
     assert strip(frame) == strip(public)
     return frame

@@ -28,7 +28,7 @@ from sushigo.core.ruleset import AnyRuleset
 from sushigo.core.state import AnyState
 from sushigo.games.classic import ROUNDS
 from sushigo.present import presenter_for
-from sushigo.present.base import BREAKDOWN_TITLES
+from sushigo.present.base import BREAKDOWN_TITLES, Presenter, rel
 from sushigo.present.schema import Catalog, GameFrame, LegalEntry
 
 
@@ -85,9 +85,21 @@ def _frame(state: AnyState, view: Any, *, private: bool) -> GameFrame:
         "final": None,
     }
     presenter.fill_frame(frame, state, view, private)
+    breakdowns = presenter.breakdown(view)
     for player in frame["players"]:
         player["acting"] = player["seat"] in to_act
+        points = breakdowns[rel(view, player["seat"])]
+        player["points"] = {key: value for key, value in points.items() if value}
+    if private and not frame["over"]:
+        frame["gains"] = _gains(presenter, view, frame)
     return frame
+
+
+def _gains(presenter: Presenter, view: Any, frame: GameFrame) -> dict[str, int]:
+    """What each card of the viewer's hand (each face on its belt) would add to its
+    points this round, were the round to end with it played now."""
+    cards = frame["hand"] or []
+    return {card: sum(presenter.added(view, card).values()) for card in dict.fromkeys(cards)}
 
 
 def legal_entries(state: AnyState, legal: Sequence[Any], seat: int) -> list[LegalEntry]:

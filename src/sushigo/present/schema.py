@@ -79,6 +79,9 @@ class PlayerFrame(TypedDict):
     desserts: list[TableauItem]
     dessert_count: int
     counts: Counts
+    points: dict[str, int]
+    """This round's points by breakdown key (``columns`` of the catalog titles
+    them) were the round to end now; keys worth 0 left out. They add up to ``now``."""
     controller: NotRequired[bool]
     """Sushi Go!: the seat controls the dummy this turn."""
     uramaki_scored: NotRequired[int]
@@ -255,6 +258,10 @@ class GameFrame(TypedDict):
     log: list[LogEntry]
     results: list[RoundResult]
     final: FinalFrame | None
+    gains: NotRequired[dict[str, int]]
+    """A seat's frame while the game is on: what each card of the viewer's hand (each
+    face on its belt) would add to its points this round were the round to end
+    with it played now (the terminal's "Now" column, one card ahead)."""
     dummy: NotRequired[DummyFrame | None]
     """Sushi Go!."""
     menu: NotRequired[MenuFrame]
