@@ -458,7 +458,8 @@ def test_hints_are_listed_by_value_best_first(
                 hints = got["hints"]
                 legal = {a["text"]: a["label"] for a in turn["frame"]["legal"]}
                 assert hints and len(hints) <= 5
-                keys = [(-h["value"], -h["games"]) for h in hints]
+                # by the numbers shown: the share of rounds won, then the points
+                keys = [(-h["value"], -h["mean_score"], -h["games"]) for h in hints]
                 assert keys == sorted(keys), hints
                 assert all(legal[h["text"]] == h["label"] for h in hints)
                 checked += 1

@@ -59,6 +59,8 @@ class Hint:
     """A short sentence: what the action does now and what the search found."""
     games: int
     """How many simulated games the estimate rests on."""
+    effect: str | None = None
+    """What the action does at once (:func:`effect`), the reason's first part."""
 
 
 def hints(
@@ -92,6 +94,7 @@ def hints(
                 mean_score=s.mean_score,
                 reason=f"{now}; {found}" if now else found,
                 games=s.visits,
+                effect=now,
             )
         )
     return out

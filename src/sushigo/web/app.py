@@ -40,12 +40,14 @@ from sushigo.agents.hints import hints as rank_hints
 from sushigo.core.errors import IllegalActionError, OptionsError, SushiGoError
 from sushigo.core.state import Action
 from sushigo.present import frames
+from sushigo.present.hints import plain_hints, plain_line
 from sushigo.present.rules import how_to_play
 from sushigo.present.sheets import score_document
 from sushigo.web.protocol import (
     AckMessage,
     ForcedMessage,
     HintEntry,
+    HintsMessage,
     SeatInfo,
     StateMessage,
     TableList,
@@ -877,7 +879,8 @@ class Server:
             )
         finally:
             conn.hinting = False
-        best = sorted(ranked, key=lambda h: (-h.value, -h.games))[:5]
+        labels = {h.text: frames.action_entry(table.ruleset, h.action)["label"] for h in ranked}
+        plain = plain_hints(ranked, lambda h: labels[h.text])
         entries: list[HintEntry] = [
             {
                 "text": h.text,
@@ -885,11 +888,21 @@ class Server:
                 "value": h.value,
                 "games": h.games,
                 "mean_score": h.mean_score,
-                "label": frames.action_entry(table.ruleset, h.action)["label"],
+                "label": labels[h.text],
+                "effect": h.effect,
+                "plain": plain_line(h),
             }
-            for h in best
+            for h in plain.ranked[:5]
         ]
-        await self._send(live, conn, {"type": "hints", "step": step, "hints": entries})
+        message: HintsMessage = {
+            "type": "hints",
+            "step": step,
+            "hints": entries,
+            "summary": plain.summary,
+            "confidence": plain.confidence,
+            "note": plain.note,
+        }
+        await self._send(live, conn, message)
 
     async def _on_rematch(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
         seat = self._seated(conn)

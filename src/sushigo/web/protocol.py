@@ -66,12 +66,17 @@ class HintEntry(TypedDict):
     reason: str
     value: float
     """The share of simulated games won after this action, 0..1; hints are listed
-    by it, best first."""
+    by it, best first (then by ``mean_score``, then ``games``)."""
     games: int
-    """How many simulated games the value rests on (ties: more first)."""
+    """How many simulated games the value rests on."""
     mean_score: float
     label: str
     """The action as a sentence (the legal entry's ``label``)."""
+    effect: str | None
+    """What the action does at once (``completes a sashimi set: +10 now``), or null."""
+    plain: str
+    """The numbers in words: ``Ahead in 64% of 410 simulated rounds; about 38 points
+    by the round's end.``"""
 
 
 ErrorCode = Literal[
@@ -198,6 +203,14 @@ class HintsMessage(TypedDict):
     type: Literal["hints"]
     step: int
     hints: list[HintEntry]
+    """The best five, best first."""
+    summary: str
+    """``Best: Sashimi, about 4 points more than Tempura.``, or ``Sashimi or
+    Tempura: too close to call.``"""
+    confidence: Literal["sure", "likely", "close", "only"]
+    """How sure the search is that the first beats the second (``only``: one choice)."""
+    note: str
+    """The same in a sentence, with how many rounds were simulated."""
 
 
 class RematchAnswer(TypedDict):
