@@ -45,6 +45,8 @@ from sushigo.present.rules import how_to_play
 from sushigo.present.sheets import score_document
 from sushigo.web.protocol import (
     AckMessage,
+    ChatBroadcast,
+    ChatEntry,
     ForcedMessage,
     HintEntry,
     HintsMessage,
@@ -52,15 +54,18 @@ from sushigo.web.protocol import (
     StateMessage,
     TableList,
     TableSummary,
+    WelcomeMessage,
     schema_document,
 )
 from sushigo.web.store import Store
 from sushigo.web.tables import (
+    EMOTES,
     GAMES,
     GRACE,
     STAND_IN,
     Table,
     bot_name,
+    clean_chat,
     clean_name,
     create_options,
     new_token,
@@ -81,6 +86,12 @@ a whole Sushi Roll game is some 35 decisions a seat)..."""
 BURST = 60.0
 """...and in one burst. Beyond that each message is refused with a ``flood`` error."""
 FLOOD_CLOSE = 100
+CHAT_BURST = 5.0
+"""Table-talk messages a seat may send at once..."""
+CHAT_EVERY = 3.0
+"""...and then one every this many seconds (``chat_slow`` beyond)."""
+CHAT_KEPT = 50
+"""Messages of a table's talk a joining browser is sent."""
 """Refused messages after which the connection is closed (code 1008)."""
 HINT_MS = 300.0
 MAX_DEPTH = 32
@@ -194,6 +205,24 @@ class Live:
     taken, its last connection closed, or this process took the table in memory."""
     seen: float = field(default_factory=time.time)
     """When a person was last connected to any seat of the table (same counting)."""
+    chat: list[ChatEntry] | None = None
+    """The table's last :data:`CHAT_KEPT` messages (loaded from the store on first use)."""
+    chat_count: int = 0
+    """Messages the table has had (the next one's number)."""
+    chat_allowance: dict[int, tuple[float, float]] = field(default_factory=dict)
+    """Each seat's table-talk allowance and when it was counted (a token bucket)."""
+
+    def may_chat(self, seat: int) -> bool:
+        """Rate limit of a seat's table talk: :data:`CHAT_BURST` at once, then one
+        every :data:`CHAT_EVERY` seconds."""
+        now = time.monotonic()
+        allowance, then = self.chat_allowance.get(seat, (CHAT_BURST, now))
+        allowance = min(CHAT_BURST, allowance + (now - then) / CHAT_EVERY)
+        if allowance < 1.0:
+            self.chat_allowance[seat] = (allowance, now)
+            return False
+        self.chat_allowance[seat] = (allowance - 1.0, now)
+        return True
 
     def __post_init__(self) -> None:
         for i, s in enumerate(self.table.seats):
@@ -779,7 +808,14 @@ class Server:
                 await self._reclaim(live, seat)
         table: TableSummary = self.summary(live)
         table["catalog"] = frames.catalog(live.table.ruleset)
-        await self._send(live, conn, {"type": "welcome", "seat": seat, "table": table})
+        welcome: WelcomeMessage = {
+            "type": "welcome",
+            "seat": seat,
+            "table": table,
+            "chat": list(self.chat_of(live)),
+            "emotes": list(EMOTES),
+        }
+        await self._send(live, conn, welcome)
         if seat is not None:
             await self._broadcast(live)  # everyone sees the seat connected
         else:
@@ -904,6 +940,62 @@ class Server:
         }
         await self._send(live, conn, message)
 
+    def chat_of(self, live: Live) -> list[ChatEntry]:
+        """The table's talk kept in memory (read from the store the first time)."""
+        if live.chat is None:
+            names = [s.name for s in live.table.seats]
+            kept = self.db.chat(live.table.id, CHAT_KEPT)
+            live.chat = [
+                {
+                    "n": row["n"],
+                    "seat": row["seat"],
+                    "name": names[row["seat"]] if 0 <= row["seat"] < len(names) else "?",
+                    "at": row["at"],
+                    "text": row["text"],
+                    "emote": row["emote"],
+                }
+                for row in kept
+            ]
+            live.chat_count = kept[-1]["n"] + 1 if kept else 0
+        return live.chat
+
+    async def _on_chat(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
+        if conn.seat is None:
+            raise Refused("spectator", "spectators can read the table talk but not write in it")
+        emote = data.get("emote")
+        if emote is not None:
+            if emote not in EMOTES:
+                raise Refused("bad_message", f"an emote is one of {' '.join(EMOTES)}")
+            text, is_emote = str(emote), True
+        else:
+            try:
+                text, is_emote = clean_chat(data.get("text")), False
+            except OptionsError as exc:
+                raise Refused("bad_message", str(exc)) from None
+        if not live.may_chat(conn.seat):
+            raise Refused(
+                "chat_slow", f"one message every {CHAT_EVERY:.0f} seconds, please: wait a moment"
+            )
+        chat = self.chat_of(live)
+        entry: ChatEntry = {
+            "n": live.chat_count,
+            "seat": conn.seat,
+            "name": live.table.seats[conn.seat].name,
+            "at": time.time(),
+            "text": text,
+            "emote": is_emote,
+        }
+        await run_in_threadpool(
+            self.db.add_chat, live.table.id, entry["n"], conn.seat, entry["at"], text, is_emote
+        )
+        live.chat_count += 1
+        chat.append(entry)
+        del chat[:-CHAT_KEPT]
+        message: ChatBroadcast = {"type": "chat", "entry": entry}
+        for other in list(live.conns):
+            if other.joined:
+                await self._send(live, other, message)
+
     async def _on_rematch(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
         seat = self._seated(conn)
         table = live.table
@@ -946,6 +1038,7 @@ class Server:
         "ping": _on_ping,
         "sync": _on_sync,
         "hand_to_bot": _on_hand_to_bot,
+        "chat": _on_chat,
     }
 
     def stats(self) -> dict[str, Any]:

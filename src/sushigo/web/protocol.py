@@ -104,6 +104,7 @@ ErrorCode = Literal[
     "no_seat",
     "not_human",
     "not_yet",
+    "chat_slow",
 ]
 
 # ---------------------------------------------------------------------------
@@ -144,8 +145,18 @@ class HandToBotMessage(TypedDict):
     seat: int
 
 
+class ChatMessage(TypedDict):
+    """Table talk from a seated player: ``text`` (1-200 characters) or one of the
+    ``emote`` s offered (``welcome``'s ``emotes``). Spectators read only."""
+
+    type: Literal["chat"]
+    text: NotRequired[str]
+    emote: NotRequired[str]
+
+
 ClientMessage = (
     JoinMessage
+    | ChatMessage
     | ActMessage
     | HintMessage
     | RematchMessage
@@ -158,10 +169,35 @@ ClientMessage = (
 # From the server.
 
 
+class ChatEntry(TypedDict):
+    """One message of a table's talk, shown as text (never as HTML)."""
+
+    n: int
+    """Its number at the table, from 0."""
+    seat: int
+    name: str
+    """The seat's name when it was sent."""
+    at: float
+    """When it was sent (epoch seconds)."""
+    text: str
+    emote: bool
+
+
 class WelcomeMessage(TypedDict):
     type: Literal["welcome"]
     seat: int | None
     table: TableSummary
+    chat: list[ChatEntry]
+    """The table's talk so far (the last 50 messages), oldest first."""
+    emotes: list[str]
+    """The emotes a seat may send."""
+
+
+class ChatBroadcast(TypedDict):
+    """A message of the table's talk, sent to every connection of the table."""
+
+    type: Literal["chat"]
+    entry: ChatEntry
 
 
 class StateMessage(TypedDict):
@@ -231,6 +267,7 @@ class ErrorMessage(TypedDict):
 
 ServerMessage = (
     WelcomeMessage
+    | ChatBroadcast
     | StateMessage
     | AckMessage
     | ForcedMessage
@@ -341,8 +378,18 @@ SERVER_TYPES: tuple[str, ...] = (
     "rematch",
     "pong",
     "error",
+    "chat",
 )
-CLIENT_TYPES: tuple[str, ...] = ("join", "act", "hint", "rematch", "ping", "sync", "hand_to_bot")
+CLIENT_TYPES: tuple[str, ...] = (
+    "join",
+    "act",
+    "hint",
+    "rematch",
+    "ping",
+    "sync",
+    "hand_to_bot",
+    "chat",
+)
 
 
 @cache

@@ -70,6 +70,18 @@ STEPS = sa.Table(
     sa.Column("actions", sa.Text, nullable=False),
 )
 
+CHAT = sa.Table(
+    "chat",
+    META,
+    sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("at", sa.Float, nullable=False),
+    sa.Column("text", sa.String(400), nullable=False),
+    sa.Column("emote", sa.Boolean, nullable=False, default=False),
+)
+"""Table talk: each message a seat sent, numbered from 0 per table."""
+
 sa.Index("tables_status", TABLES.c.status)
 
 
@@ -280,6 +292,30 @@ class Store:
                 .values(stand_in=spec)
             )
             self._touch(conn, table_id)
+
+    def add_chat(self, table_id: str, n: int, seat: int, at: float, text: str, emote: bool) -> None:
+        """Keep a message of the table's talk (its number ``n``, from 0)."""
+        with self._tx() as conn:
+            conn.execute(
+                CHAT.insert().values(
+                    table_id=table_id, n=n, seat=seat, at=at, text=text, emote=emote
+                )
+            )
+
+    def chat(self, table_id: str, limit: int) -> list[dict[str, Any]]:
+        """The table's last ``limit`` messages, oldest first:
+        ``{"n", "seat", "at", "text", "emote"}``."""
+        with self.engine.connect() as conn:
+            rows = conn.execute(
+                CHAT.select()
+                .where(CHAT.c.table_id == table_id)
+                .order_by(CHAT.c.n.desc())
+                .limit(limit)
+            ).all()
+        return [
+            {"n": r.n, "seat": r.seat, "at": r.at, "text": r.text, "emote": bool(r.emote)}
+            for r in reversed(rows)
+        ]
 
     def abandon(self, table_id: str) -> None:
         """The table ends as abandoned (its steps kept; the choices towards the next

@@ -83,6 +83,29 @@ def clean_name(value: object, default: str) -> str:
     return text or default
 
 
+CHAT_LENGTH = 200
+"""Characters of a table-talk message, at most."""
+EMOTES = ("👍", "👏", "😄", "😮", "😅", "🍣")
+"""The emotes a seat may send with one tap."""
+
+
+def clean_chat(value: object) -> str:
+    """A table-talk message as kept and shown: text, spaces collapsed, 1 to
+    :data:`CHAT_LENGTH` characters, no control, bidirectional-override or
+    unpaired-surrogate characters. OptionsError with a sentence otherwise."""
+    if not isinstance(value, str):
+        raise OptionsError("a message is text")
+    text = " ".join(value.split())
+    if not text:
+        raise OptionsError("a message needs some text")
+    if len(text) > CHAT_LENGTH:
+        raise OptionsError(f"a message is at most {CHAT_LENGTH} characters")
+    problem = text_problem(text)
+    if problem is not None:
+        raise OptionsError(f"that message cannot be sent: it {problem}")
+    return text
+
+
 def bot_spec(seat: dict[str, Any]) -> tuple[str, int | None]:
     """The agent spec of a bot seat of a configuration, and its level (mcts only)."""
     bot = seat.get("bot")
