@@ -8,6 +8,7 @@ from typing import Any, cast
 
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollRuleset, RollState, RollView
 from sushigo.games.roll.dice import FACES, KINDS, STACKS, maki_icons, score_trays, token_points
+from sushigo.games.roll.state import BeltRoll, Reroll
 from sushigo.present.base import (
     BREAKDOWN_TITLES,
     Entry,
@@ -27,6 +28,7 @@ from sushigo.present.schema import (
     DecisionFrame,
     GameFrame,
     LegalEntry,
+    LogEntry,
     PlayerFrame,
     RoundResult,
 )
@@ -164,6 +166,7 @@ def fill_frame(frame: GameFrame, state: RollState, view: RollView, private: bool
         frame["hand"] = list(view.belts[0])
         if view.seat in frame["to_act"]:
             frame["decision"] = _decision(view)
+    frame["log"] = round_log(view)
     frame["results"] = _results(state)
     if state.is_terminal():
         final = final_frame(
@@ -172,6 +175,62 @@ def fill_frame(frame: GameFrame, state: RollState, view: RollView, private: bool
         final["tokens_left"] = [m + c for m, c in zip(state.menus, state.chopsticks, strict=True)]
         final["token_scores"] = token_points(state.menus, state.chopsticks)
         frame["final"] = final
+
+
+def round_log(view: RollView) -> list[LogEntry]:
+    """What happened this round after the deal, in order, as every player saw it:
+    each die taken, each menu token's re-roll and what came up, each chopsticks
+    swap, and the belts sliding and rolling (``turn``: the cycle, from 1; seats
+    absolute, named ``{seat}`` for the browser to fill in)."""
+    out: list[LogEntry] = []
+    cycle = 1
+    for who, step in view.steps:
+        if isinstance(step, BeltRoll):
+            out.append(
+                _entry(cycle, "slide", None, [], "The belts slid left and every die was re-rolled.")
+            )
+            cycle += 1
+            continue
+        if isinstance(step, Reroll):
+            faces = list(step.faces)
+            out.append(
+                _entry(
+                    cycle,
+                    "rolled",
+                    out[-1]["seat"] if out else None,
+                    faces,
+                    f"They came up {_faces_text(faces)}.",
+                )
+            )
+            continue
+        seat = absolute(view, who)
+        name = seat_ref(seat)
+        faces = list(step.faces)
+        if step.kind == MENU:
+            text = f"{name} used a menu token to re-roll {_faces_text(faces)}."
+            out.append(_entry(cycle, "reroll", seat, faces, text))
+        elif step.kind == CHOPSTICKS:
+            other = absolute(view, step.seat)
+            mine, theirs = faces
+            text = (
+                f"{name} used a chopsticks token: {face_name(mine)} swapped for "
+                f"{seat_ref(other)}'s {face_name(theirs)}."
+            )
+            entry = _entry(cycle, "swap", seat, faces, text)
+            entry["other"] = other
+            out.append(entry)
+        else:
+            out.append(_entry(cycle, "take", seat, faces, f"{name} took {face_name(faces[0])}."))
+    return out
+
+
+def _entry(turn: int, what: str, seat: int | None, cards: list[str], text: str) -> LogEntry:
+    return {"turn": turn, "what": what, "seat": seat, "cards": cards, "text": text}
+
+
+def _faces_text(faces: Sequence[str]) -> str:
+    names = [face_name(f) for f in faces]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _decision(view: RollView) -> DecisionFrame:
