@@ -216,6 +216,13 @@ def check_end(state: State) -> None:
     final = frame["final"]
     assert final["scores"] == state.returns()
     assert final["winners"] == state.winners()  # type: ignore[attr-defined]
+    # the places agree with the winners, and the ranking with the places
+    assert sorted(s for s, place in enumerate(final["places"]) if place == 1) == final["winners"]
+    ranked = final["ranking"]
+    assert sorted(ranked) == [s for s, p in enumerate(final["places"]) if p is not None]
+    assert [final["places"][s] for s in ranked] == sorted(final["places"][s] for s in ranked)
+    for a, b in zip(ranked, ranked[1:], strict=False):
+        assert (final["scores"][a], final["kept"][a]) >= (final["scores"][b], final["kept"][b])
     assert len(frame["results"]) == 3
     for s, total in enumerate(final["scores"]):
         rounds = sum(r[s] for r in final["rounds"])

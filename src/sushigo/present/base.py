@@ -185,9 +185,17 @@ def results_entry(
 def final_frame(
     state: Any, winners: Sequence[int], dessert: Sequence[int], kept: Sequence[int], label: str
 ) -> FinalFrame:
-    """The end of the game: every round's scores, desserts, totals, winners."""
+    """The end of the game: every round's scores, desserts, totals, winners, and the
+    players ranked (most points, then most ``kept``: the games' tie-break)."""
+    scores = list(state.returns())
+    players = int(getattr(state.ruleset, "players", len(scores)))  # not the dummy
+    key = [(scores[s], kept[s]) for s in range(players)]
+    places: list[int | None] = [1 + sum(k > key[s] for k in key) for s in range(players)]
+    places += [None] * (len(scores) - players)
     return {
-        "scores": list(state.returns()),
+        "scores": scores,
+        "places": places,
+        "ranking": sorted(range(players), key=lambda s: (places[s], s)),
         "rounds": [list(res.scores) for res in state.results],
         "dessert_scores": list(dessert),
         "kept": list(kept),

@@ -208,6 +208,11 @@ class FinalFrame(TypedDict):
     token_scores: list[int] | None
     winners: list[int]
     text: str
+    places: list[int | None]
+    """Each seat's place, from 1: most points, then the tie-break (``kept``); seats
+    tied on both share a place; null for the two-player dummy, which never places."""
+    ranking: list[int]
+    """The players' seats best first (by ``places``, then seat); the dummy not in it."""
 
 
 class DummyFrame(TypedDict):
