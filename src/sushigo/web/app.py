@@ -41,6 +41,7 @@ from sushigo.core.errors import IllegalActionError, OptionsError, SushiGoError
 from sushigo.core.state import Action
 from sushigo.present import frames
 from sushigo.present.hints import plain_hints, plain_line
+from sushigo.present.options import page_options
 from sushigo.present.rules import how_to_play
 from sushigo.present.sheets import score_document
 from sushigo.web.protocol import (
@@ -1158,7 +1159,7 @@ def _api(
 
 
 async def options(server: Server, request: Request) -> Response:
-    return JSONResponse(create_options())
+    return JSONResponse(page_options(create_options()))
 
 
 async def list_tables(server: Server, request: Request) -> Response:
