@@ -467,3 +467,15 @@ def test_hints_are_listed_by_value_best_first(
                 ws.send_json({"type": "act", "action": text, "step": turn["step"]})
                 until(ws, "ack")
             assert checked
+
+
+def test_the_browser_s_jsdoc_types_are_written_from_the_schema() -> None:
+    """static/types.js is the schema's typedefs as they are now (regenerate it with
+    ``python tools/jsdoc_types.py``), and names every frame and message."""
+    path = Path(protocol.__file__).parent / "static" / "types.js"
+    assert path.read_text(encoding="utf-8") == protocol.jsdoc_typedefs()
+    text = path.read_text(encoding="utf-8")
+    for name in ("GameFrame", "PlayerFrame", "Catalog", "StateMessage", "ChatEntry"):
+        assert f"@typedef {{object}} {name}\n" in text
+    assert "@property {Array<PlayerFrame>} players" in text
+    assert "@property {(DecisionFrame|null)} decision" in text

@@ -10,6 +10,7 @@ No ``from __future__ import annotations`` here either: ``NotRequired`` must be
 seen by TypedDict at class creation (Python 3.11).
 """
 
+import json
 from functools import cache
 from typing import Any, Literal, NotRequired, TypedDict
 
@@ -397,3 +398,74 @@ def schema_document() -> JSON:
     """The JSON Schema of the protocol (``GET /api/schema``)."""
     out = json_schema(ROOTS, title="Sushi Go web protocol (docs/web.md)")
     return out
+
+
+def jsdoc_typedefs() -> str:
+    """The protocol's types as JSDoc ``@typedef`` s (``static/types.js``), written
+    from the same schema, so the browser's modules name what they read
+    (``@param {GameFrame} frame``) and an editor checks it. tests/test_web_schema.py
+    checks the file is this text (``python tools/jsdoc_types.py`` writes it)."""
+    defs = schema_document()["$defs"]
+    lines = [
+        "/*",
+        " * The web protocol's types as JSDoc typedefs, written from the JSON Schema the",
+        " * server serves at /api/schema (sushigo.web.protocol.jsdoc_typedefs; regenerate",
+        " * with `python tools/jsdoc_types.py`). Types only: nothing here runs.",
+        " */",
+        "",
+    ]
+    for name, body in defs.items():
+        lines.append("/**")
+        doc = body.get("description")
+        if doc:
+            lines.extend(f" * {line}" for line in _wrap(doc))
+        if body.get("type") == "object" and "properties" in body:
+            lines.append(f" * @typedef {{object}} {name}")
+            required = set(body.get("required", ()))
+            for key, prop in body["properties"].items():
+                optional = key not in required
+                label = f"[{key}]" if optional else key
+                text = " ".join(prop.get("description", "").split())
+                lines.append(
+                    f" * @property {{{_js_type(prop)}}} {label}{' ' + text if text else ''}"
+                )
+        else:
+            lines.append(f" * @typedef {{{_js_type(body)}}} {name}")
+        lines.append(" */")
+        lines.append("")
+    lines.append("export {};")
+    return "\n".join(lines) + "\n"
+
+
+def _wrap(text: str, width: int = 86) -> list[str]:
+    words, out, line = " ".join(text.split()).split(" "), [], ""
+    for word in words:
+        if line and len(line) + 1 + len(word) > width:
+            out.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    return [*out, line] if line else out
+
+
+def _js_type(schema: JSON) -> str:
+    """A JSON Schema as a JSDoc (Closure/TypeScript) type expression."""
+    if "$ref" in schema:
+        return str(schema["$ref"]).rsplit("/", 1)[-1]
+    if "enum" in schema:
+        return "|".join(json.dumps(v) for v in schema["enum"])
+    if "anyOf" in schema:
+        return "(" + "|".join(_js_type(s) for s in schema["anyOf"]) + ")"
+    kind = schema.get("type")
+    if kind == "array":
+        return f"Array<{_js_type(schema.get('items', {}))}>"
+    if kind == "object":
+        value = schema.get("additionalProperties")
+        return f"Object<string, {_js_type(value)}>" if isinstance(value, dict) else "object"
+    return {
+        "string": "string",
+        "integer": "number",
+        "number": "number",
+        "boolean": "boolean",
+        "null": "null",
+    }.get(str(kind), "*")
