@@ -16,7 +16,7 @@ ACCEL  := $(VENV)/.accel-built
 PG_URL := build/postgres-url
 TEST_ENV = SUSHIGO_TEST_CHROMIUM=/usr/bin/chromium SUSHIGO_TEST_POSTGRES=$(file <$(PG_URL))
 
-.PHONY: run play test lint typecheck unit unit-pure unit-compiled test-services accel bench clean
+.PHONY: run play test lint typecheck unit unit-pure unit-compiled test-services accel bench screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -77,6 +77,10 @@ test: lint typecheck unit
 
 bench: $(ACCEL)
 	$(BIN)/sushigo bench
+
+# docs/screenshots/: the web pages at a desk's and a phone's size (tools/screenshots.py)
+screenshots: $(STAMP) test-services
+	$(BIN)/python tools/screenshots.py --out docs/screenshots
 
 clean:
 	-bash tools/ensure-postgres.sh --stop
