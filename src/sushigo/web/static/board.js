@@ -24,7 +24,16 @@
  * the hand's cards are `button.sg-pair-card[data-card]` (aria-pressed once chosen),
  * the pair's status #pair-status, its buttons #pair-confirm (an `.act` once two
  * cards are chosen) and #pair-cancel.
+ *
+ * Cards, dice and menu kinds are drawn by cards.js (`.sg-tile`, art from cards.svg, the
+ * name as text). Each names its rule in data-rule: hover or keyboard focus shows
+ * #sg-rule-tip; a click on a card that is not an action (a tableau, a belt, a menu
+ * tile), the "?" beside a card of the hand (`.sg-info`) or a long press opens
+ * #sg-rule-dialog. The rule is the catalog's (`cards[id].rule`, `menu.kinds[i].rule`);
+ * without one, only the name and art show. Party's menu is `.sg-menu-panel`.
  */
+
+import { cardClass, cardParts, drawCard, enableRules, icon, iconOf, infoButton, ruleIds, slot } from './cards.js';
 
 const STATE = new WeakMap(); // container -> what the viewer is doing with the frame
 
@@ -44,6 +53,7 @@ export function renderBoard(container, frame, options = {}) {
     ui = { key: null, table: null, mode: null, selected: null, picks: [], sent: false, frame: null, before: null, ctx: null };
     STATE.set(container, ui);
     container.addEventListener('keydown', (ev) => onKey(ui, ev));
+    enableRules(container, (ids) => ruleEntries(ui.ctx, ids));
   }
   // What lay on the table before this frame, to mark the cards just played.
   const table = JSON.stringify([frame.round, frame.players.map((p) => p.played)]);
@@ -107,16 +117,82 @@ function info(ctx, id) {
   if (cards && cards[id]) return cards[id];
   const kinds = (ctx.catalog && ctx.catalog.menu && ctx.catalog.menu.kinds) || [];
   const kind = kinds.find((k) => k.kind === id); // a spoon may ask for a kind
-  if (kind) return { id, name: kind.name, short: kind.name, colour: kind.colour };
+  if (kind) return kindInfo(kind);
   return { id, name: id, short: String(id).replace(/-/g, ' '), colour: 'plain' };
 }
 
-/** One card (or die face, or group of them) as a coloured chip. */
-function chip(ctx, { id = null, label = null, colour = null, count = 1, extra = '' }) {
-  const data = id ? info(ctx, id) : {};
+/** A Party menu kind as info() gives a card (its rule, its category, its cards). */
+function kindInfo(kind) {
+  return {
+    id: kind.kind, name: kind.name, short: kind.name, colour: kind.colour, family: kind.kind,
+    rule: kind.rule, category: kind.category, cards: kind.cards, icons: 0,
+  };
+}
+
+function menuKinds(ctx) {
+  const kinds = ctx.catalog && ctx.catalog.menu && ctx.catalog.menu.kinds;
+  if (Array.isArray(kinds) && kinds.length) return kinds;
+  return ((ctx.frame.menu && ctx.frame.menu.kinds) || []).map((k) => ({ kind: k, name: k, colour: k }));
+}
+
+/** A card's rule from the catalog (a Party card without one: its kind's), or null. */
+function ruleOf(ctx, data) {
+  if (typeof data.rule === 'string' && data.rule.trim()) return data.rule;
+  const kind = data.family && menuKinds(ctx).find((k) => k.kind === data.family);
+  return kind && typeof kind.rule === 'string' && kind.rule.trim() ? kind.rule : null;
+}
+
+/** What cards.js draws for a card (or a die face, or a tableau item of several cards). */
+function cardSpec(ctx, { id, ids = null, label = null, colour = null, count = 1, size = 'table' }) {
+  const data = info(ctx, id);
+  const all = ids && ids.length ? ids : [id];
+  const shown = colour || data.colour || 'plain';
+  const flipped = shown === 'flipped' && id !== 'flipped';
   const text = label || data.short || id;
-  return el('span', { class: `sg-card c-${colour || data.colour || 'plain'} ${extra}`.trim(), title: data.name || text },
-    text, count > 1 ? el('span', { class: 'sg-count' }, `×${count}`) : null);
+  const icons = Number(data.icons) > 0 ? Number(data.icons) : null;
+  const order = Number.isFinite(data.order) ? data.order : null; // a Party special's number, if sent
+  return {
+    id, ids: all, label: text, name: label && label !== data.short ? label : (data.name || text),
+    colour: shown, count, pip: flipped ? null : (icons ?? order), family: data.family || null,
+    size, die: ctx.frame.game === 'sushi-roll', flipped,
+  };
+}
+
+/** The rule popover's entries for the ids of a card's data-rule ("kind:x": a menu kind). */
+function ruleEntries(ctx, ids) {
+  if (!ctx) return [];
+  return ids.map((raw) => {
+    const isKind = raw.startsWith('kind:');
+    const id = isKind ? raw.slice(5) : raw;
+    const kind = isKind ? menuKinds(ctx).find((k) => k.kind === id) : null;
+    const data = kind ? kindInfo(kind) : info(ctx, id);
+    const cards = kind && Array.isArray(kind.cards) && kind.cards.length > 1 ? kind.cards.map((c) => info(ctx, c).name) : null;
+    return {
+      id, name: data.name || id, rule: ruleOf(ctx, data), category: data.category || null, cards,
+      spec: { ...cardSpec(ctx, { id }), label: data.short || data.name || id, name: data.name || id, colour: data.colour || 'plain', ids: [id], flipped: false },
+    };
+  });
+}
+
+/** One card (or die face, or group of them) drawn as a card: a button that shows its
+ * rule (in the hand, where the page focuses the first button, a span acting as one). */
+function chip(ctx, { id = null, ids = null, label = null, colour = null, count = 1, extra = '', key = null, inHand = false, size = 'table', rule = null }) {
+  const spec = cardSpec(ctx, { id, ids, label, colour, count, size });
+  const node = drawCard(spec, { tag: inHand ? 'span' : 'button', open: true, rule, attrs: { 'data-key': key } });
+  for (const c of String(extra).split(/\s+/)) if (c) node.classList.add(c);
+  return node;
+}
+
+/** A tableau item ({cards, label, colour, count}) as a card. */
+function itemChip(ctx, item, extra = '', key = null) {
+  return chip(ctx, { id: item.cards[item.cards.length - 1], ids: item.cards, label: item.label, colour: item.colour, count: item.count, extra, key });
+}
+
+/** A card of the hand that is an action, with its "?" beside it. */
+function withInfo(ctx, button, card, count = 1) {
+  const spec = cardSpec(ctx, { id: card, count, size: 'hand' });
+  button.setAttribute('data-rule', ruleIds(spec));
+  return slot(button, infoButton(spec));
 }
 
 function counted(ids) {
@@ -232,16 +308,40 @@ function header(ctx) {
     extra.push(el('p', { class: 'sg-note' }, `${nameOf(ctx, frame.dummy.controller)} controls the dummy this turn.`));
   }
   return el('header', { class: 'sg-head' },
-    el('p', { class: 'sg-title' }, el('strong', {}, frame.title), frame.menu ? ` — ${frame.menu.name}` : ''),
+    el('p', { class: 'sg-title' }, el('strong', {}, frame.title), frame.menu ? ` — ${menuName(ctx)}` : ''),
     el('p', { class: 'sg-progress' }, frame.over ? `Game over after ${frame.rounds} rounds` : bits.join(' · ')),
     extra);
 }
 
+/** The menu's name: a suggested menu's, or "Random menu" / "Custom menu" by its key. */
+function menuName(ctx) {
+  const sent = ctx.frame.menu || {};
+  const known = (ctx.catalog && ctx.catalog.menu) || {};
+  const key = sent.key || known.key;
+  if (key === 'random') return 'Random menu';
+  if (key === 'custom') return 'Custom menu';
+  return sent.name || known.name || 'Menu';
+}
+
+/** Sushi Go Party!'s menu: a panel of the table's kinds in the menu's order (nigiri,
+ * roll, appetizers, specials, dessert), each a card with its category and rule (open
+ * on a wide screen, a line of icons to open on a phone; it stays as the viewer leaves it). */
 function menuStrip(ctx) {
-  const kinds = (ctx.catalog && ctx.catalog.menu && ctx.catalog.menu.kinds) || ctx.frame.menu.kinds.map((k) => ({ kind: k, name: k, colour: k }));
-  return el('section', { class: 'sg-menu', 'aria-label': 'Menu' },
-    el('span', { class: 'sg-label' }, 'Menu:'),
-    kinds.map((k) => el('span', { class: `sg-card c-${k.colour}`, title: k.category || '' }, k.name)));
+  const { ui } = ctx;
+  const kinds = menuKinds(ctx);
+  if (ui.menuOpen === undefined) ui.menuOpen = Boolean(window.matchMedia && window.matchMedia('(min-width: 48rem)').matches);
+  const ruled = kinds.some((k) => k.rule);
+  const item = (k, i) => el('li', { class: `sg-menu-item${i && kinds[i - 1].category !== k.category ? ' sg-menu-next' : ''}` },
+    chip(ctx, { id: k.kind, label: k.name, colour: k.colour, key: `menu:${k.kind}`, rule: `kind:${k.kind}` }),
+    el('div', { class: 'sg-menu-text' },
+      k.category ? el('span', { class: 'sg-menu-cat' }, k.category) : null,
+      k.rule ? el('p', { class: 'sg-menu-rule' }, k.rule) : null));
+  const panel = el('details', { class: `sg-menu-panel${ruled ? ' sg-ruled' : ''}`, open: ui.menuOpen, ontoggle: (ev) => { ui.menuOpen = ev.currentTarget.open; } },
+    el('summary', {},
+      el('span', { class: 'sg-label' }, 'Menu:'), ' ', el('strong', { class: 'sg-menu-name' }, menuName(ctx)),
+      el('span', { class: 'sg-menu-icons', 'aria-hidden': 'true' }, kinds.map((k) => icon(iconOf(k.kind))))),
+    el('ul', { class: 'sg-menu-list' }, kinds.map(item)));
+  return el('section', { class: 'sg-menu', 'aria-label': 'Menu' }, panel);
 }
 
 function decisionArea(ctx) {
@@ -287,15 +387,16 @@ function handArea(ctx) {
     // Sushi Roll's re-roll: every die toggles.
     frame.hand.forEach((face, i) => {
       const on = ui.picks.includes(i);
-      hand.append(el('button', {
-        type: 'button', class: `sg-card sg-pick c-${info(ctx, face).colour}${on ? ' sg-on' : ''}`,
+      const spec = cardSpec(ctx, { id: face, size: 'hand' });
+      hand.append(withInfo(ctx, el('button', {
+        type: 'button', class: `${cardClass(spec)} sg-pick${on ? ' sg-on' : ''}`,
         'aria-pressed': on ? 'true' : 'false', 'data-key': `die:${i}`,
         'aria-label': `${info(ctx, face).short}: ${on ? 'will be re-rolled' : 'stays'}`,
         onclick: () => { ui.picks = on ? ui.picks.filter((j) => j !== i) : [...ui.picks, i]; draw(ctx); },
-      }, info(ctx, face).short));
+      }, cardParts(spec)), face));
     });
   } else if (pairMode(ctx)) {
-    for (const [card, count] of counted(frame.hand)) hand.append(pairCard(ctx, card, count));
+    for (const [card, count] of counted(frame.hand)) hand.append(withInfo(ctx, pairCard(ctx, card, count), card, count));
   } else {
     const e = chosenEntry(ctx);
     const picked = new Set(e ? [...(e.cards || []), ...(e.faces || []), e.card, e.text].filter(Boolean) : []);
@@ -303,9 +404,10 @@ function handArea(ctx) {
       if (usesHand) {
         const b = handCard(ctx, card, count, legal, modes);
         if (picked.has(card)) markChosen(b);
-        hand.append(b);
+        hand.append(withInfo(ctx, b, card, count));
       } else {
-        hand.append(picked.has(card) ? markChosen(chip(ctx, { id: card, count })) : chip(ctx, { id: card, count }));
+        const c = chip(ctx, { id: card, count, inHand: true, size: 'hand' });
+        hand.append(picked.has(card) ? markChosen(c) : c);
       }
     }
     if (!frame.hand.length) hand.append(el('span', { class: 'sg-none' }, 'empty'));
@@ -352,8 +454,9 @@ function handCard(ctx, card, count, legal, modes) {
   const pool = ui.mode ? legal.filter((e) => e.group === ui.mode) : legal;
   const direct = ui.mode ? null : legal.find((e) => e.direct && e.card === card);
   const options = pool.filter((e) => e.card === card);
-  const body = [data.short, count > 1 ? el('span', { class: 'sg-count' }, `×${count}`) : null];
-  const cls = `sg-card sg-pick c-${data.colour}${ui.selected === card ? ' sg-on' : ''}`;
+  const spec = cardSpec(ctx, { id: card, count, size: 'hand' });
+  const body = cardParts(spec);
+  const cls = `${cardClass(spec)} sg-pick${ui.selected === card ? ' sg-on' : ''}`;
   if (direct) return actButton(ctx, direct, { class: cls }, body);
   if (!options.length || !ctx.onAct) {
     return el('button', { type: 'button', class: cls, disabled: true, 'aria-label': label }, body);
@@ -450,9 +553,10 @@ function pairCard(ctx, card, count) {
   let label = data.short + (count > 1 ? ` (${count} in hand)` : '');
   if (order.length) label += `: chosen ${order.join(' and ')}`;
   else if (!usable) label += picks.length === 1 ? ': no pair with the first card' : ': not in any pair';
+  const spec = cardSpec(ctx, { id: card, count, size: 'hand' });
   return el('button', {
     type: 'button',
-    class: `sg-card sg-pick sg-pair-card c-${data.colour}${chosen.length ? ' sg-on' : ''}`,
+    class: `${cardClass(spec)} sg-pick sg-pair-card${chosen.length ? ' sg-on' : ''}`,
     'data-card': card, 'data-key': `pair:${card}`, 'aria-pressed': chosen.length ? 'true' : 'false',
     'aria-label': label, disabled: !usable,
     onclick: () => {
@@ -460,8 +564,7 @@ function pairCard(ctx, card, count) {
       draw(ctx);
       pairFocus(ctx);
     },
-  }, data.short, count > 1 ? el('span', { class: 'sg-count' }, `×${count}`) : null,
-  order.map((o) => el('span', { class: 'sg-order', 'aria-hidden': 'true' }, o)));
+  }, cardParts(spec), order.map((o) => el('span', { class: 'sg-order', 'aria-hidden': 'true' }, o)));
 }
 
 /** After a click: keep the focus where it was if that is still usable, else on the
@@ -546,7 +649,7 @@ function groupBy(entries) {
 function choiceBody(ctx, e) {
   const first = (e.cards && e.cards[0]) || (e.faces && e.faces[0]);
   const data = first ? info(ctx, first) : null;
-  return [data && data.colour !== 'plain' ? el('span', { class: `sg-swatch c-${data.colour}`, 'aria-hidden': 'true' }) : null, fill(ctx, e.label)];
+  return [data && data.colour !== 'plain' ? el('span', { class: `sg-swatch sg-swatch-icon c-${data.colour}`, 'aria-hidden': 'true' }, icon(iconOf(first, data.family))) : null, fill(ctx, e.label)];
 }
 
 /** Multisets as keys: the same cards in any order are the same choice. */
@@ -573,13 +676,13 @@ function flipBuilder(ctx, legal) {
   const match = legal.find((e) => e.kind === 'flip' && keyOf(e.cards) === keyOf(chosen));
   const toggles = tokens.map((f, i) => {
     const on = ui.picks.includes(i);
-    const colour = info(ctx, f.token.split(/[=/:]/)[0]).colour;
+    const spec = cardSpec(ctx, { id: f.token.split(/[=/:]/)[0], label: f.label, size: 'hand' });
     return el('button', {
-      type: 'button', class: `sg-card sg-pick c-${colour}${on ? ' sg-on' : ''}`, 'aria-pressed': on ? 'true' : 'false',
+      type: 'button', class: `${cardClass(spec)} sg-pick${on ? ' sg-on' : ''}`, 'aria-pressed': on ? 'true' : 'false', 'data-rule': ruleIds(spec),
       'data-key': `flip:${i}`, 'aria-label': `${f.label}: ${on ? 'flip face-down' : 'keep face-up'}`,
       disabled: ui.sent || !ctx.onAct,
       onclick: () => { ui.picks = on ? ui.picks.filter((j) => j !== i) : [...ui.picks, i]; draw(ctx); },
-    }, f.label);
+    }, cardParts(spec));
   });
   return el('div', { class: 'sg-builder' },
     el('p', { class: 'sg-note' }, 'Choose the cards to flip face-down, then confirm.'),
@@ -636,11 +739,11 @@ function player(ctx, p) {
   ];
   if (p.belt) {
     kids.push(el('div', { class: 'sg-row' }, el('span', { class: 'sg-label' }, 'Belt'),
-      p.belt.length ? [...counted(p.belt)].map(([f, k]) => chip(ctx, { id: f, count: k })) : el('span', { class: 'sg-none' }, 'empty')));
+      p.belt.length ? [...counted(p.belt)].map(([f, k]) => chip(ctx, { id: f, count: k, key: `belt:${p.seat}:${f}` })) : el('span', { class: 'sg-none' }, 'empty')));
   }
   const columns = p.tableau.map((col) => el('div', { class: 'sg-col' }, col.items.map((item) => {
     const grew = before && item.count > (before.get(item.label) || 0);
-    return chip(ctx, { id: item.cards[item.cards.length - 1], label: item.label, colour: item.colour, count: item.count, extra: grew ? 'sg-new' : '' });
+    return itemChip(ctx, item, grew ? 'sg-new' : '', `played:${p.seat}:${item.label}`);
   })));
   if (!frame.over) {
     kids.push(el('div', { class: 'sg-row' }, el('span', { class: 'sg-label' }, frame.game === 'sushi-roll' ? 'Tray' : 'Played'),
@@ -648,12 +751,12 @@ function player(ctx, p) {
   }
   if (p.desserts && p.desserts.length) {
     kids.push(el('div', { class: 'sg-row' }, el('span', { class: 'sg-label' }, 'Kept'),
-      p.desserts.map((item) => chip(ctx, { id: item.cards[item.cards.length - 1], label: item.label, colour: item.colour, count: item.count }))));
+      p.desserts.map((item) => itemChip(ctx, item, '', `kept:${p.seat}:${item.label}`))));
   }
   if (p.hand && p.hand.length && !you) {
     kids.push(el('div', { class: 'sg-row sg-known' },
       el('span', { class: 'sg-label' }, frame.viewer === null ? 'Hand' : 'Holds (seen)'),
-      [...counted(p.hand)].map(([c, k]) => chip(ctx, { id: c, count: k }))));
+      [...counted(p.hand)].map(([c, k]) => chip(ctx, { id: c, count: k, key: `seen:${p.seat}:${c}` }))));
   }
   if (frame.pending && frame.pending.drawn && frame.pending.seat === p.seat) {
     kids.push(el('div', { class: 'sg-row sg-known' }, el('span', { class: 'sg-label' }, 'Drew'),
@@ -712,7 +815,7 @@ function resultsArea(ctx) {
       }));
       const played = el('details', { class: 'sg-group' }, el('summary', {}, 'What everyone had'),
         seats.map((s) => el('div', { class: 'sg-row' }, el('span', { class: 'sg-label' }, nameOf(ctx, s)),
-          r.tableaux[s].flatMap((col) => col.items).map((item) => chip(ctx, { id: item.cards[item.cards.length - 1], label: item.label, colour: item.colour, count: item.count })))));
+          r.tableaux[s].flatMap((col) => col.items).map((item) => itemChip(ctx, item)))));
       return el('section', { class: 'round-result', 'data-round': r.round },
         scoreTable(ctx, `Round ${r.round}`, headers, rows), played);
     }));
