@@ -249,3 +249,18 @@ def test_replay_shows_party_picks_and_mid_turn_steps() -> None:
     assert f"{names[choices[0]['seat']]}: {choices[0]['choice']}" in text
     kept = record["desserts"][0]
     assert f"{names[0]}: {len(kept)} dessert card" in text
+
+
+def test_a_random_menu_is_called_random_and_its_option_replays() -> None:
+    import random
+
+    from sushigo.games.party.cards import find_menu, menu_option, random_menu
+
+    menu = random_menu(random.Random(5), 4)
+    option = menu_option(menu)
+    assert option.startswith("random:") and find_menu(option) == menu
+    rs = sushigo.make("sushi-go-party", players=4, menu=option)
+    assert rs.menu.name == "Random" and rs.options == {"menu": option}
+    assert "random menu: " in rs.describe()
+    custom = sushigo.make("sushi-go-party", players=4, menu=option.removeprefix("random:"))
+    assert custom.menu.name == "Custom" and "custom menu: " in custom.describe()

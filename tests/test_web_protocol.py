@@ -191,6 +191,10 @@ def test_a_whole_game_against_bots(
         welcome = until(ws, "welcome")
         assert welcome["seat"] == 0 and welcome["table"]["game"] == game
         assert welcome["table"]["catalog"]
+        if options.get("menu") == "random":  # called so, not "Custom"
+            menu = welcome["table"]["catalog"]["menu"]
+            assert (menu["name"], menu["key"]) == ("Random", "random")
+            assert "random menu" in welcome["table"]["description"]
         final = play_out(ws)
     assert final["frame"]["over"] is True
     record = c.get(f"/api/tables/{t['id']}/record").json()

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from sushigo.core.errors import OptionsError
-from sushigo.games.party.cards import PLAYER_LIMITS, random_menu
+from sushigo.games.party.cards import PLAYER_LIMITS, menu_option, random_menu
 from sushigo.play.files import load_dice
 
 
@@ -62,7 +62,7 @@ def resolve_menu(menu: str, players: int | None, seed: int | None) -> str:
     if players is None:
         raise OptionsError("a random menu needs the number of players (--players)")
     rng = random.Random(f"sushigo-menu-{seed}") if seed is not None else random.SystemRandom()
-    return ",".join(random_menu(rng, players).kinds[1:])
+    return menu_option(random_menu(rng, players))
 
 
 def parse_list(value: str | None) -> list[str]:

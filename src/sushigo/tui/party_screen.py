@@ -77,7 +77,11 @@ FAMILY_TITLES: dict[str, str] = {
 
 def menu_table(menu: Menu, players: int | None = None) -> Table:
     """The menu: its 8 card kinds and how each scores."""
-    title = f"Menu: {menu.name}" if menu.name != "Custom" else "Menu (custom)"
+    title = (
+        f"Menu: {menu.name}"
+        if menu.name not in ("Custom", "Random")
+        else f"Menu ({menu.name.lower()})"
+    )
     table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, title_justify="left")
     table.add_column("Card", no_wrap=True)
     table.add_column("", style="dim", no_wrap=True)

@@ -31,6 +31,7 @@ from sushigo.games.party.cards import (
     ROLLS,
     SPECIALS,
     SUGGESTED_MENUS,
+    menu_option,
     random_menu,
 )
 from sushigo.play.loop import record_game
@@ -288,7 +289,7 @@ def _options(
     if set(options) - {"menu"}:
         raise OptionsError("Sushi Go Party! takes one option: menu")
     if menu == "random":
-        return {"menu": ",".join(random_menu(rng, players).kinds[1:])}
+        return {"menu": menu_option(random_menu(rng, players))}
     if isinstance(menu, list):
         return {"menu": ",".join(str(k) for k in menu)}
     if not isinstance(menu, str) or not menu:

@@ -254,8 +254,8 @@ def check_menu(menu: Menu, players: int) -> None:
             )
 
 
-def custom_menu(kinds: Iterable[str]) -> Menu:
-    """A menu from a list of card kinds, sorted into their categories.
+def custom_menu(kinds: Iterable[str], name: str = "Custom") -> Menu:
+    """A menu from a list of card kinds, sorted into their categories, called ``name``.
 
     >>> custom_menu(["temaki", "eel", "tofu", "edamame", "spoon", "tea", "fruit"]).kinds
     ('nigiri', 'temaki', 'eel', 'tofu', 'edamame', 'spoon', 'tea', 'fruit')
@@ -281,16 +281,23 @@ def custom_menu(kinds: Iterable[str]) -> Menu:
                 f"it lists {len(got)} {what}" + (f" ({', '.join(got)})" if got else "")
             )
     return Menu(
-        "Custom", rolls[0], (apps[0], apps[1], apps[2]), (specials[0], specials[1]), desserts[0]
+        name, rolls[0], (apps[0], apps[1], apps[2]), (specials[0], specials[1]), desserts[0]
     )
 
 
 def find_menu(text: str) -> Menu:
     """A suggested menu by name or key ("Master Menu", "master-menu"), or a custom
-    menu written as its card kinds, comma-separated."""
+    menu written as its card kinds, comma-separated; ``random:`` before the kinds
+    names a menu drawn at random (:func:`random_menu`) "Random" rather than "Custom".
+
+    >>> find_menu("random:uramaki,eel,tofu,edamame,spoon,tea,fruit").name
+    'Random'
+    """
     key = text.strip().lower().replace("_", "-").replace(" ", "-").replace("!", "")
     if key in SUGGESTED_MENUS:
         return SUGGESTED_MENUS[key]
+    if key.startswith(RANDOM_PREFIX):
+        return custom_menu(text.strip()[len(RANDOM_PREFIX) :].split(","), "Random")
     if "," in text:
         return custom_menu(text.split(","))
     raise OptionsError(
@@ -299,8 +306,13 @@ def find_menu(text: str) -> Menu:
     )
 
 
+RANDOM_PREFIX: Final = "random:"
+"""Before a menu's kinds (``random:temaki,eel,...``): the menu was drawn at random."""
+
+
 def random_menu(rng: random.Random, players: int) -> Menu:
-    """A uniformly random legal menu for ``players``."""
+    """A uniformly random legal menu for ``players`` (written as an option by
+    :func:`menu_option`)."""
     if players not in HAND_SIZES:
         raise OptionsError(f"Sushi Go Party! is for 2 to 8 players, not {players}")
 
@@ -319,6 +331,15 @@ def random_menu(rng: random.Random, players: int) -> Menu:
     menu = Menu("Random", roll, (apps[0], apps[1], apps[2]), (specials[0], specials[1]), dessert)
     check_menu(menu, players)
     return menu
+
+
+def menu_option(menu: Menu) -> str:
+    """How a ruleset's ``menu`` option writes ``menu``: a suggested menu's key, else
+    its kinds (after ``random:`` for a menu drawn at random)."""
+    if menu.key in SUGGESTED_MENUS:
+        return menu.key
+    kinds = ",".join(menu.kinds[1:])
+    return RANDOM_PREFIX + kinds if menu.name == "Random" else kinds
 
 
 def kind_cards(kind: str) -> dict[str, int]:

@@ -27,6 +27,7 @@ from sushigo.games.party.cards import (
     find_menu,
     kind_cards,
     main_deck,
+    menu_option,
 )
 from sushigo.games.party.scoring import RULINGS as SCORING_RULINGS
 
@@ -128,9 +129,7 @@ class PartyRuleset(Ruleset["PartyState", "PartyView", PartyAction]):
         self.players = players
         self.seats = players
         self.menu = chosen
-        self.options = {
-            "menu": chosen.key if chosen.name != "Custom" else ",".join(chosen.kinds[1:])
-        }
+        self.options = {"menu": menu_option(chosen)}
         self.hand_size = HAND_SIZES[players]
         self.big_table = players >= 6
         self.deck: dict[str, int] = main_deck(chosen)
@@ -170,9 +169,9 @@ class PartyRuleset(Ruleset["PartyState", "PartyView", PartyAction]):
         return hash((self.name, self.players, self.menu))
 
     def describe(self) -> str:
-        if self.menu.name == "Custom":
+        if self.menu.name in ("Custom", "Random"):
             kinds = ", ".join(self.menu.kinds[1:])
-            return f"{self.title}, {self.players} players, custom menu: {kinds}"
+            return f"{self.title}, {self.players} players, {self.menu.name.lower()} menu: {kinds}"
         return f"{self.title}, {self.players} players, {self.menu.name} menu"
 
     def new_game(self) -> PartyState:
