@@ -306,6 +306,8 @@ def test_the_lobby_lists_waiting_playing_and_finished_apart(db: Path) -> None:
             {"game": "sushi-go-party", "players": 3, "bot": "mcts", "level": 1, "name": "Zed"},
             ["mcts:ms=25"] * 2,
         ),
+        # no menu named: the Master Menu is for 3-8, so 2 players get one that fits
+        ({"game": "sushi-go-party", "players": 2}, ["greedy"]),
     ],
 )
 def test_play_against_bots_begins_at_once(db: Path, body: dict[str, Any], bots: list[str]) -> None:

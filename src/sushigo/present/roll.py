@@ -4,6 +4,7 @@ points now and what one more die would add, and the browser's frames."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, cast
 
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollRuleset, RollState, RollView
@@ -43,6 +44,7 @@ _NIGIRI = ("egg-nigiri", "salmon-nigiri", "squid-nigiri")
 # Names and trays
 
 
+@cache
 def face_name(face: str) -> str:
     """A face's short name (``Maki 3``, ``Menu 2``, ``Pudding 1``, ``Squid nigiri``);
     it parses back. A wasabi with a nigiri on it is ``Wasabi+Squid nigiri``; an

@@ -105,7 +105,8 @@ def how_to_play(game: str) -> dict[str, Any]:
     module = _MODULES[game]
     out: dict[str, Any] = {
         "game": game,
-        "summary": module.SUMMARY,
+        "summary": module.SUMMARY
+        + (faces_text(RollRuleset(2)) + "\n" if game == "sushi-roll" else ""),
         "rulings": list(module.RULINGS),
     }
     if game == "sushi-go-party":
@@ -123,7 +124,7 @@ def how_to_play(game: str) -> dict[str, Any]:
                 "title": kind_name(k),
                 "category": category(k),
                 "rule": kind_rule(k),
-                "cards": kind_cards(k),
+                "cards": list(kind_cards(k)),
             }
             for k in KINDS
         ]

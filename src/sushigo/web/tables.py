@@ -270,6 +270,13 @@ def _number_bots(seats: list[dict[str, Any]]) -> None:
             s["name"] = f"{name} {names[: i + 1].count(name)}"
 
 
+def default_menu(players: int) -> str:
+    """The menu of a Party table that names none: the Master Menu, or for a player
+    count it does not fit (2), the first suggested menu that does."""
+    fitting = [k for k, m in SUGGESTED_MENUS.items() if m.players()[0] <= players <= m.players()[1]]
+    return "master-menu" if "master-menu" in fitting or not fitting else fitting[0]
+
+
 def _options(
     game: str, players: int, options: dict[str, Any], rng: random.Random
 ) -> dict[str, Any]:
@@ -285,7 +292,7 @@ def _options(
         if options and options != {"dice": "default"}:
             raise OptionsError("Sushi Roll is played with the default dice here")
         return {}
-    menu = options.get("menu", "master-menu")
+    menu = options.get("menu") or default_menu(players)
     if set(options) - {"menu"}:
         raise OptionsError("Sushi Go Party! takes one option: menu")
     if menu == "random":
