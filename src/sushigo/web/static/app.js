@@ -14,6 +14,7 @@
 import { h, main } from './dom.js';
 import { lobbyPage } from './lobby.js';
 import { replayPage } from './replay.js';
+import { rulesPage } from './rules.js';
 import { scorePage } from './score.js';
 import { tablePage } from './table.js';
 
@@ -25,6 +26,7 @@ function route() {
     if ((m = path.match(/^\/t\/([^/]+)$/))) return tablePage(decodeURIComponent(m[1]));
     if ((m = path.match(/^\/replay\/([^/]+)$/))) return replayPage(decodeURIComponent(m[1]));
     if (path === '/score') return scorePage();
+    if ((m = path.match(/^\/rules\/([^/]+)$/))) return rulesPage(decodeURIComponent(m[1]));
   } catch (err) {
     console.error(err);
     main.replaceChildren(h('h1', null, 'Something went wrong'), h('p', { role: 'alert' }, String(err && err.message || err)));

@@ -1,6 +1,13 @@
 /*
- * The lobby (/): the create-table form, the open tables and the finished games
- * (GET /api/tables and GET /api/games, every 4 s while the page is seen).
+ * The lobby (/): "Play against bots" in one click per game, the create-table form,
+ * then the tables apart: waiting for players (Join, Watch), games in progress
+ * (Watch), finished games (Replay) and, folded away, abandoned tables
+ * (GET /api/tables, every 4 s while the page is seen; docs/web.md, "The lobby").
+ *
+ * "Play against bots" sends
+ *   POST /api/quick   {"game": "sushi-go", "players": 3, "name": "Ann"}
+ *                     (a Party menu from the rules page: "options": {"menu": "master-menu"})
+ * and opens /t/<id> with the seat's token kept, as a created table does.
  *
  * Creating a table sends
  *   POST /api/tables  {"game": "sushi-go", "players": 3,
@@ -14,67 +21,166 @@
  * and opens the table's page with the token kept. "Random" and "Custom" menus are
  * offered by this page itself.
  *
- * DOM hooks (for end-to-end tests): #create-form (game, players, variant
- * checkboxes name="variant" value=<key>, menu, custom-rolls / custom-appetizers /
- * custom-specials / custom-desserts, seat-1.., seat-1-level.., timer, name),
- * #create, #create-error, #tables li[data-table=<id>] a.join / a.watch, #games.
+ * DOM hooks (for end-to-end tests): #quick (button.quick[data-game=<game>], its
+ * players select select.quick-players[data-game=<game>], #quick-name, #quick-error),
+ * #create-form (game, players, variant checkboxes name="variant" value=<key>, menu,
+ * custom-rolls / custom-appetizers / custom-specials / custom-desserts, seat-1..,
+ * seat-1-level.., timer, name), #create, #create-error, #tables (holding #waiting and
+ * #playing) li[data-table=<id>] a.join / a.watch, #games (finished: a.replay),
+ * #abandoned.
  */
 
 import {
   api, fits, gameTitle, getOptions, getToken, menuFits, menuParts, savedName, saveName, setToken,
 } from './api.js';
+import { drawCard } from './cards.js';
 import { $, enc, h, main, prettyKey, range } from './dom.js';
 
-const STATUS_LABEL = { waiting: 'Waiting for players', playing: 'Playing', finished: 'Finished' };
+/** What the lobby and the rules pages say of each game, and the cards on its tile. */
+export const GAMES = {
+  'sushi-go': {
+    blurb: 'The classic: pick a card, pass the hand, and build the best meal in three rounds.',
+    players: 3,
+    art: [
+      { id: 'tempura', label: 'Tempura', colour: 'purple' },
+      { id: 'squid-nigiri', label: 'Squid nigiri', colour: 'yellow', pip: 3 },
+      { id: 'maki-3', label: 'Maki 3', colour: 'red', pip: 3 },
+    ],
+  },
+  'sushi-go-party': {
+    blurb: 'Choose a menu of eight kinds of card, for 2 to 8 players: rolls, appetizers, specials and desserts.',
+    players: 4,
+    art: [
+      { id: 'uramaki', label: 'Uramaki', colour: 'uramaki', pip: 4 },
+      { id: 'onigiri-triangle', label: 'Onigiri', colour: 'onigiri' },
+      { id: 'takeout-box', label: 'Takeout box', colour: 'takeout-box' },
+    ],
+  },
+  'sushi-roll': {
+    blurb: 'The dice game: roll the dice on your conveyor belt, take one, and pass the belts along.',
+    players: 3,
+    art: [
+      { id: 'dumpling', label: 'Dumpling', colour: 'blue', die: true },
+      { id: 'maki-2', label: 'Maki 2', colour: 'red', pip: 2, die: true },
+      { id: 'wasabi+squid-nigiri', label: 'Wasabi+Squid', colour: 'yellow', die: true },
+    ],
+  },
+};
+
+/** The games in the order the site shows them, with their titles where options are not known. */
+export const GAME_ORDER = [
+  ['sushi-go', 'Sushi Go!'], ['sushi-go-party', 'Sushi Go Party!'], ['sushi-roll', 'Sushi Roll'],
+];
+
+/** A few cards of a game, drawn as decoration (hidden from screen readers). */
+export function gameArt(game) {
+  const info = GAMES[game];
+  if (!info) return null;
+  return h('div', { class: 'pg-art', 'aria-hidden': 'true' },
+    info.art.map((a) => drawCard({ ...a, ids: [a.id], name: a.label, size: 'table' })));
+}
+
+/** "Play against bots": a table with bots in every other seat, the game begun; opens it.
+ * Resolves to an error sentence if the server refused (the page stays). */
+export async function quickPlay({ game, players, name, options }) {
+  const body = { game, players, name: name || savedName() || 'Player 1' };
+  if (options) body.options = options;
+  const r = await api('/api/quick', { method: 'POST', body });
+  if (!r.ok) return r.error || 'The game could not be started.';
+  setToken(r.data.id, r.data.token);
+  location.assign(`/t/${enc(r.data.id)}`);
+  return null;
+}
+
+const playersText = (n) => `${n} player${n === 1 ? '' : 's'}`;
+
+/** The Party menu "Play against bots" plays with `count` players: the server's own choice
+ * (the Master Menu) when it may be played by that many, else the first suggested menu
+ * that may (the Master Menu needs 3 players or more). Null: no menu to send. */
+export function quickMenu(game, count) {
+  if (!game || !Array.isArray(game.menus) || !game.menus.length) return null;
+  const ok = (m) => fits(m.players, count) && (!game.limits || menuFits(game, m.kinds, count));
+  const master = game.menus.find((m) => m.key === 'master-menu');
+  return (master && ok(master) ? master : game.menus.find(ok)) || null;
+}
 
 export function lobbyPage() {
-  document.title = 'Tables — Sushi Go!';
-  const tablesEl = h('div', { id: 'tables', 'aria-live': 'polite', 'aria-busy': 'true' }, h('p', { class: 'muted' }, 'Loading tables…'));
-  const gamesEl = h('div', { id: 'games' }, h('p', { class: 'muted' }, 'Loading games…'));
+  document.title = 'Sushi Go! — play online';
+  const quickSlot = h('div', { class: 'pg-quick-slot' }, h('p', { class: 'muted' }, 'Loading the games…'));
   const formSlot = h('div', { id: 'create-slot' }, h('p', { class: 'muted' }, 'Loading the options…'));
+  const waitingEl = h('div', { id: 'waiting', 'aria-busy': 'true' }, h('p', { class: 'muted' }, 'Loading tables…'));
+  const playingEl = h('div', { id: 'playing', 'aria-busy': 'true' }, h('p', { class: 'muted' }, 'Loading games…'));
+  const gamesEl = h('div', { id: 'games' }, h('p', { class: 'muted' }, 'Loading games…'));
+  const abandonedEl = h('div', { id: 'abandoned-slot' });
+  const count = (id) => h('span', { class: 'pg-count', id, 'aria-hidden': 'true' });
+  const waitingCount = count('waiting-count');
+  const playingCount = count('playing-count');
+  const gamesCount = count('games-count');
+
   main.replaceChildren(
-    h('h1', null, 'Sushi Go! tables'),
-    h('div', { class: 'lobby' },
-      h('section', { class: 'card', 'aria-labelledby': 'h-create' },
-        h('h2', { id: 'h-create' }, 'Create a table'), formSlot),
-      h('section', { class: 'card', 'aria-labelledby': 'h-tables' },
-        h('h2', { id: 'h-tables' }, 'Open tables'), tablesEl),
-      h('section', { class: 'card', 'aria-labelledby': 'h-games' },
-        h('h2', { id: 'h-games' }, 'Finished games'), gamesEl)),
+    h('section', { id: 'quick', class: 'pg-quick', 'aria-labelledby': 'h-quick' },
+      h('div', { class: 'pg-quick-head' },
+        h('div', null,
+          h('h1', { id: 'h-quick' }, 'Play Sushi Go! online'),
+          h('p', { class: 'pg-lead' }, 'Start a game against bots in one click, or open a table for friends to join.'))),
+      quickSlot),
+    h('div', { class: 'lobby pg-lobby' },
+      h('div', { id: 'tables', class: 'pg-tables', 'aria-live': 'polite' },
+        h('section', { class: 'card', 'aria-labelledby': 'h-waiting' },
+          h('h2', { id: 'h-waiting' }, 'Waiting for players', waitingCount), waitingEl),
+        h('section', { class: 'card', 'aria-labelledby': 'h-playing' },
+          h('h2', { id: 'h-playing' }, 'Games in progress', playingCount), playingEl)),
+      h('section', { class: 'card pg-create', 'aria-labelledby': 'h-create' },
+        h('h2', { id: 'h-create' }, 'Create a table'),
+        h('p', { class: 'muted small' }, 'Choose the game, the seats (people or bots) and a turn timer; share the table’s address with your friends.'),
+        formSlot),
+      h('section', { class: 'card pg-finished', 'aria-labelledby': 'h-games' },
+        h('h2', { id: 'h-games' }, 'Finished games', gamesCount), gamesEl, abandonedEl)),
   );
 
-  let opts = null; // the game options, once loaded (the finished games' titles)
-  let lastTables = null;
-  let lastGames = null;
+  let opts = null; // the game options, once loaded (the titles)
+  const last = {};
 
   const optionsLoaded = getOptions().then((o) => {
     opts = o;
+    quickSlot.replaceChildren(quickPanel(o));
     formSlot.replaceChildren(createForm(o));
   }, (err) => {
+    quickSlot.replaceChildren(h('p', { class: 'error', role: 'alert' }, err.message));
     formSlot.replaceChildren(h('p', { id: 'options-error', class: 'error', role: 'alert' }, err.message));
   });
 
+  /** Draw a region again only when its data changed (keeping the keyboard's focus). */
+  function update(key, el, data, render) {
+    const json = JSON.stringify(data);
+    if (json === last[key]) return;
+    last[key] = json;
+    keepFocus(el, () => render());
+  }
+
   async function refresh() {
-    const [t, g] = await Promise.all([api('/api/tables'), api('/api/games'), optionsLoaded]);
-    if (t.ok) {
-      const key = JSON.stringify(t.data.tables);
-      if (key !== lastTables) {
-        lastTables = key;
-        keepFocus(tablesEl, () => renderTables(tablesEl, t.data.tables));
+    const [t] = await Promise.all([api('/api/tables'), optionsLoaded]);
+    for (const el of [waitingEl, playingEl]) el.setAttribute('aria-busy', 'false');
+    if (!t.ok) {
+      if (last.waiting === undefined) {
+        for (const el of [waitingEl, playingEl, gamesEl]) el.replaceChildren(h('p', { class: 'error' }, t.error));
       }
-    } else if (lastTables === null) {
-      tablesEl.replaceChildren(h('p', { class: 'error' }, t.error));
+      return;
     }
-    tablesEl.setAttribute('aria-busy', 'false');
-    if (g.ok) {
-      const key = JSON.stringify(g.data.games);
-      if (key !== lastGames) {
-        lastGames = key;
-        keepFocus(gamesEl, () => renderGames(gamesEl, g.data.games, opts));
-      }
-    } else if (lastGames === null) {
-      gamesEl.replaceChildren(h('p', { class: 'error' }, g.error));
-    }
+    const d = t.data;
+    // A server from before the lobby's sections: its tables, split here.
+    const tables = d.tables ?? [];
+    const waiting = d.waiting ?? tables.filter((x) => x.status === 'waiting');
+    const playing = d.playing ?? tables.filter((x) => x.status !== 'waiting');
+    const finished = d.finished ?? [];
+    const abandoned = d.abandoned ?? [];
+    waitingCount.textContent = waiting.length ? String(waiting.length) : '';
+    playingCount.textContent = playing.length ? String(playing.length) : '';
+    gamesCount.textContent = finished.length ? String(finished.length) : '';
+    update('waiting', waitingEl, waiting, () => renderTables(waitingEl, waiting, 'waiting'));
+    update('playing', playingEl, playing, () => renderTables(playingEl, playing, 'playing'));
+    update('finished', gamesEl, finished, () => renderGames(gamesEl, finished, opts));
+    update('abandoned', abandonedEl, abandoned, () => renderAbandoned(abandonedEl, abandoned, opts));
   }
 
   refresh();
@@ -88,49 +194,154 @@ export function lobbyPage() {
 function keepFocus(region, render) {
   const active = document.activeElement;
   const key = active && region.contains(active) ? active.getAttribute('data-key') : null;
+  const open = [...region.querySelectorAll('details[open][data-key]')].map((d) => d.getAttribute('data-key'));
   render();
+  for (const k of open) {
+    const d = region.querySelector(`details[data-key="${CSS.escape(k)}"]`);
+    if (d) d.open = true;
+  }
   if (key) {
     const again = region.querySelector(`[data-key="${CSS.escape(key)}"]`);
     if (again) again.focus();
   }
 }
 
-/** The open tables: table summaries (docs/web.md, "The lobby"). */
-function renderTables(el, tables) {
+// --- "Play against bots" ------------------------------------------------------
+
+function quickPanel(opts) {
+  const errorEl = h('p', { id: 'quick-error', class: 'error', role: 'alert' });
+  const nameIn = h('input', {
+    id: 'quick-name', name: 'quick-name', type: 'text', autocomplete: 'nickname', maxlength: '24',
+    value: savedName(), placeholder: 'Your name',
+  });
+  const tiles = opts.games.map((g) => {
+    const info = GAMES[g.name] || { blurb: '', players: g.players[0] };
+    const [lo, hi] = g.players;
+    const want = Math.min(hi, Math.max(lo, info.players));
+    const sid = `quick-players-${g.name}`;
+    const playersSel = h('select', { id: sid, class: 'quick-players', 'data-game': g.name },
+      range(lo, hi).map((n) => h('option', { value: String(n) }, playersText(n))));
+    playersSel.value = String(want);
+    const menuNote = g.menus ? h('p', { class: 'pg-game-menu small' }) : null;
+    const showMenu = () => {
+      if (!menuNote) return;
+      const m = quickMenu(g, parseInt(playersSel.value, 10) || want);
+      menuNote.textContent = m ? `Menu: ${m.name}` : 'Menu: drawn at random';
+    };
+    playersSel.addEventListener('change', showMenu);
+    showMenu();
+    const button = h('button', {
+      type: 'button', class: 'primary quick', 'data-game': g.name, 'aria-describedby': `quick-title-${g.name}`,
+    }, 'Play against bots');
+    button.addEventListener('click', async () => {
+      errorEl.textContent = '';
+      const name = nameIn.value.trim().replace(/\s+/g, ' ');
+      saveName(name);
+      for (const b of document.querySelectorAll('button.quick')) b.disabled = true;
+      button.textContent = 'Starting…';
+      const players = parseInt(playersSel.value, 10) || want;
+      let options;
+      if (g.menus) {
+        const m = quickMenu(g, players);
+        options = { menu: m ? m.key : 'random' };
+      }
+      const error = await quickPlay({ game: g.name, players, name, options });
+      if (error) {
+        errorEl.textContent = error;
+        for (const b of document.querySelectorAll('button.quick')) b.disabled = false;
+        button.textContent = 'Play against bots';
+      }
+    });
+    return h('article', { class: 'pg-game', 'data-game': g.name },
+      gameArt(g.name),
+      h('div', { class: 'pg-game-text' },
+        h('h2', { id: `quick-title-${g.name}` }, g.title),
+        h('p', { class: 'pg-game-meta' }, `${lo} to ${hi} players · 3 rounds`),
+        info.blurb ? h('p', { class: 'pg-game-blurb' }, info.blurb) : null,
+        menuNote),
+      h('div', { class: 'pg-game-play' },
+        h('label', { for: sid, class: 'visually-hidden' }, `${g.title}: players (you and bots)`),
+        playersSel, button),
+      h('a', { class: 'pg-rules-link', href: `/rules/${enc(g.name)}` }, `How to play ${g.title}`));
+  });
+  return h('div', null,
+    h('div', { class: 'pg-name field inline' },
+      h('label', { for: 'quick-name' }, 'Your name'), nameIn),
+    h('div', { class: 'pg-games' }, tiles),
+    errorEl);
+}
+
+// --- the tables -----------------------------------------------------------------
+
+function seatNames(t) {
+  return t.seats.filter((s) => !s.free).map((s) => (s.kind === 'bot' ? `${s.name} (bot)` : s.name));
+}
+
+function timerText(t) {
+  return t.timer ? `${t.timer} s per turn` : null;
+}
+
+/** Waiting tables (Join, Watch) or games in progress (Watch): table summaries. */
+function renderTables(el, tables, which) {
   if (!tables.length) {
-    el.replaceChildren(h('p', { class: 'muted' }, 'No open tables. Create one!'));
+    el.replaceChildren(h('p', { class: 'pg-empty' }, which === 'waiting'
+      ? 'No table is waiting for players. Create one for your friends, or play against bots above.'
+      : 'No game is being played right now.'));
     return;
   }
   const list = h('ul', { class: 'table-list' });
   for (const t of tables) {
     const { id, players, free, status } = t;
     const mine = !!getToken(id);
-    const who = t.seats.filter((s) => !s.free).map((s) => s.name).join(', ');
     const actions = [];
-    if (mine && status !== 'finished') {
-      actions.push(h('a', { class: 'button primary', href: `/t/${enc(id)}`, 'data-key': `resume-${id}` }, 'Resume'));
+    if (mine) {
+      actions.push(h('a', { class: 'button primary resume', href: `/t/${enc(id)}`, 'data-key': `resume-${id}`, 'aria-label': `Back to your seat at table ${id}` }, 'Resume'));
     } else if (free > 0 && status === 'waiting') {
       actions.push(h('a', { class: 'button primary join', href: `/t/${enc(id)}?join=1`, 'data-key': `join-${id}`, 'aria-label': `Join table ${id}` }, 'Join'));
     }
     actions.push(h('a', { class: 'button watch', href: `/t/${enc(id)}?watch=1`, 'data-key': `watch-${id}`, 'aria-label': `Watch table ${id}` }, 'Watch'));
-    list.append(h('li', { class: 'table-row', 'data-table': id },
+    const names = seatNames(t);
+    const away = t.seats.filter((s) => s.kind === 'human' && !s.free && s.away_since && !s.stand_in).length;
+    const facts = [playersText(players), timerText(t)];
+    if (which === 'playing' && away) facts.push(`${away} away`);
+    list.append(h('li', { class: 'table-row', 'data-table': id, 'data-status': status },
       h('div', { class: 'table-main' },
-        h('strong', null, t.title),
-        ' · ', `${players} players`,
-        t.timer ? ` · ${t.timer} s timer` : '',
-        h('div', { class: 'muted small' }, who || 'No one seated yet'),
-        h('div', { class: 'small' },
-          `${players - free} of ${players} seats taken`, free ? `, ${free} free` : '',
-          ' · ', h('span', { class: `badge status-${status}` }, STATUS_LABEL[status] || prettyKey(status)))),
+        h('div', { class: 'pg-row-title' },
+          h('strong', null, t.title),
+          mine ? h('span', { class: 'badge pg-you' }, 'Your table') : null,
+          which === 'waiting' && free ? h('span', { class: 'badge status-waiting' }, `${free} free`) : null),
+        describeOptions(t) ? h('div', { class: 'muted small' }, describeOptions(t)) : null,
+        h('div', { class: 'small' }, names.length ? names.join(', ') : 'No one seated yet'),
+        h('div', { class: 'muted small' }, facts.filter(Boolean).join(' · '))),
       h('div', { class: 'table-actions' }, actions)));
   }
   el.replaceChildren(list);
 }
 
-/** The finished games (GET /api/games): names, scores and winners may be null. */
+/** The table's options in words: the description less its title and player count
+ * ("Sushi Go!, 3 players, pass_both_ways" -> "Pass both ways"). */
+function describeOptions(t) {
+  return String(t.description || '').split(', ').slice(1)
+    .filter((p) => !/^\d+ players?$/.test(p))
+    .map((p) => (/^[a-z_-]+$/.test(p) ? prettyKey(p) : p.replace(/^(.+) menu$/, 'Menu: $1')))
+    .join(', ');
+}
+
+function whenText(epoch) {
+  const when = new Date(epoch * 1000);
+  if (Number.isNaN(when.getTime())) return '';
+  const ago = (Date.now() - when.getTime()) / 1000;
+  if (ago >= 0 && ago < 60) return 'just now';
+  if (ago >= 0 && ago < 3600) return `${Math.round(ago / 60)} min ago`;
+  const sameDay = when.toDateString() === new Date().toDateString();
+  return sameDay ? `today ${when.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}`
+    : when.toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The finished games: names, scores and winners may be null. */
 function renderGames(el, games, opts) {
   if (!games.length) {
-    el.replaceChildren(h('p', { class: 'muted' }, 'No finished games yet.'));
+    el.replaceChildren(h('p', { class: 'pg-empty' }, 'No finished games yet. Games appear here, with their replays, once they are over.'));
     return;
   }
   const list = h('ul', { class: 'table-list' });
@@ -138,18 +349,42 @@ function renderGames(el, games, opts) {
     const names = g.names ?? [];
     const winners = (g.winners ?? []).map((w) => names[w] ?? `Seat ${w + 1}`);
     const scores = g.final_scores ?? [];
-    const when = new Date(g.finished * 1000);
-    const whenText = Number.isNaN(when.getTime()) ? '' : when.toLocaleString();
-    list.append(h('li', { class: 'table-row' },
+    const game = g.config && g.config.game;
+    const when = whenText(g.finished);
+    list.append(h('li', { class: 'table-row', 'data-game-id': g.id },
       h('div', { class: 'table-main' },
-        h('strong', null, opts ? gameTitle(opts, g.config.game) : g.config.game),
-        whenText ? h('span', { class: 'muted small' }, ` · ${whenText}`) : '',
-        h('div', { class: 'small' }, names.map((n, i) => (scores[i] !== undefined ? `${n} ${scores[i]}` : n)).join(', ')),
-        winners.length ? h('div', { class: 'small' }, `Winner: ${winners.join(' and ')}`) : ''),
+        h('div', { class: 'pg-row-title' },
+          h('strong', null, opts ? gameTitle(opts, game) : game),
+          when ? h('span', { class: 'muted small' }, when) : null),
+        h('div', { class: 'small' }, names.map((n, i) => (scores[i] !== undefined && scores[i] !== null ? `${n} ${scores[i]}` : n)).join(', ')),
+        winners.length ? h('div', { class: 'small pg-winner' }, `Winner: ${winners.join(' and ')}`) : null),
       h('div', { class: 'table-actions' },
-        h('a', { class: 'button', href: `/replay/${enc(g.id)}`, 'data-key': `replay-${g.id}`, 'aria-label': `Replay game ${g.id}` }, 'Replay'))));
+        h('a', { class: 'button replay', href: `/replay/${enc(g.id)}`, 'data-key': `replay-${g.id}`, 'aria-label': `Replay game ${g.id}` }, 'Replay'))));
   }
   el.replaceChildren(list);
+}
+
+/** The abandoned tables, folded away (no replay: they have no record). */
+function renderAbandoned(el, games, opts) {
+  if (!games.length) {
+    el.replaceChildren();
+    return;
+  }
+  const list = h('ul', { class: 'table-list' });
+  for (const g of games.slice(0, 50)) {
+    const game = g.config && g.config.game;
+    const when = whenText(g.finished);
+    list.append(h('li', { class: 'table-row', 'data-game-id': g.id },
+      h('div', { class: 'table-main' },
+        h('div', { class: 'pg-row-title' },
+          h('strong', null, opts ? gameTitle(opts, game) : game),
+          when ? h('span', { class: 'muted small' }, when) : null),
+        h('div', { class: 'small muted' }, (g.names ?? []).join(', ') || 'No one seated'))));
+  }
+  el.replaceChildren(h('details', { id: 'abandoned', class: 'pg-abandoned', 'data-key': 'abandoned' },
+    h('summary', null, `Abandoned tables (${games.length})`),
+    h('p', { class: 'muted small' }, 'Tables that ended unfinished: no player was connected to them for a long time.'),
+    list));
 }
 
 function timerLabel(t) {
