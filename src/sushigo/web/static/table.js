@@ -1,27 +1,45 @@
 /*
- * A table (/t/{id}): its seats, the board (board.js) and this browser's seat, over
- * the table's WebSocket (connection.js; the protocol is docs/web.md).
+ * A table (/t/{id}): its seats, the board (board.js), this browser's seat, the table
+ * talk, the round summaries and the ranked end, over the table's WebSocket
+ * (connection.js; the protocol is docs/web.md). Styled by table.css.
  *
  * Sent: {"type": "join", "token"?} (every connection), {"type": "act", "action",
- * "step"}, {"type": "hint"}, {"type": "rematch"}; POST /api/tables/{id}/join
- * {"name"} -> {"seat", "token"} to take a free seat. The seat's token is kept in
- * localStorage (api.js).
+ * "step"}, {"type": "hint"}, {"type": "rematch"}, {"type": "chat", "text" | "emote"},
+ * {"type": "hand_to_bot", "seat"}; POST /api/tables/{id}/join {"name"} -> {"seat",
+ * "token"} to take a free seat. The seat's token is kept in localStorage (api.js).
+ * GET /api/tables/{id} before each connection of a seated browser: a seat a bot
+ * stood in for (stand_in) is taken back by the join, and the page says so.
  *
- * Read: welcome.seat and welcome.table (the table's summary, as GET
- * /api/tables/{id}, plus "catalog"); state.seats, state.decided (seats that chose
- * this step), state.deadline, state.rematch (the rematch table's id), frame.to_act,
- * frame.legal, frame.final.winners; the ack's label and timeout (the turn timer
- * chose), forced decisions of this seat. The ack's "step" is not relied on (the
- * step an act was sent for is). Error codes handled: bad_token (forget the token,
- * watch), replaced (the seat opened elsewhere: stop reconnecting, offer "Use this
- * seat here"), no_table (stop).
+ * Read: welcome.seat, welcome.table (the table's summary, as GET /api/tables/{id},
+ * plus "catalog"), welcome.chat and welcome.emotes; chat.entry; state.seats
+ * (connected, away_since, stand_in), state.decided (seats that chose this step),
+ * state.deadline, state.rematch (the rematch table's id), frame.to_act, frame.legal,
+ * frame.results (a round summary when it grows), frame.final (places, ranking,
+ * winners, text); the ack's label and timeout (the turn timer chose), forced
+ * decisions of this seat; hints' summary, note and each hint's label, effect and
+ * plain. The ack's "step" is not relied on (the step an act was sent for is). Error
+ * codes handled: bad_token (forget the token, watch), replaced (the seat opened
+ * elsewhere: stop reconnecting, offer "Use this seat here"), no_table (stop);
+ * chat_slow, and spectator / bad_message answering a chat, next to the talk's input;
+ * no_seat, not_human, not_yet, game_over answering a hand_to_bot, next to its
+ * button; the rest on the game's error line.
  *
  * /t/{id}?join=1 focuses the take-a-seat form; /t/{id}?watch=1 hides it.
  *
- * DOM hooks (for end-to-end tests): #table-title, #status, #error, #seats
- * (li[data-seat], .you), #board, #timer, #notice, #hint, #hints, #rematch,
- * #rematch-link, #replay-link, #record-link, #take-seat (name), #watch, #sit,
- * #use-here, #share-url, #copy.
+ * Layout: on a phone one column (the table's details and the talk folded into a
+ * line each above the board, so that the hand is on the first screen once play
+ * starts); from 64rem the talk and the table's details are a column beside the
+ * board. The invite link and the seats fold away once play starts.
+ *
+ * DOM hooks (for end-to-end tests): #table-title, #how-to-play, #status, #error,
+ * #table-info (details: #share-url, #copy, #seats li[data-seat] .you, #sit),
+ * #away (.away-note[data-seat], button.hand-to-bot[data-seat], #away-error), #board,
+ * #timer, #notice, #hint, #hint-summary, #hint-note, #hints, #talk (details:
+ * #talk-unread, #talk-list li[data-n], #talk-form, #talk-input, #talk-send,
+ * .talk-emote, #talk-error, #talk-readonly), #round-summary (dialog, data-round,
+ * #round-continue), #final-screen (#final-title, #final-ranking li[data-seat]
+ * [data-place]), #rematch, #rematch-link, #replay-link, #record-link, #take-seat
+ * (name), #watch, #use-here, #reclaimed.
  */
 
 import { api, forgetToken, getToken, savedName, saveName, setToken } from './api.js';
@@ -30,6 +48,13 @@ import { Connection } from './connection.js';
 import { $, enc, h, main, prettyKey, sentence } from './dom.js';
 
 const NOT_CONNECTED = 'Not connected to the server; trying again…';
+/** From this width the talk and the table's details are a column beside the board. */
+const WIDE = '(min-width: 64rem)';
+/** Errors that answer a chat message (spectator and bad_message only while one is on its way). */
+const TALK_ERRORS = new Set(['chat_slow']);
+const TALK_MAYBE = new Set(['spectator', 'bad_message']);
+/** Errors that answer a hand_to_bot (while one is on its way). */
+const HAND_ERRORS = new Set(['no_seat', 'not_human', 'not_yet', 'game_over', 'spectator', 'bad_message']);
 
 export function tablePage(id) {
   const params = new URLSearchParams(location.search);
@@ -48,17 +73,28 @@ export function tablePage(id) {
     chosen: null, // this seat's decision: {step, text, label, timeout, forced}
     deadline: null, // when the turn timer runs out (epoch seconds)
     watchChosen: params.has('watch'), // the visitor chose to watch, not to sit
+    standIns: new Set(), // seats a bot stood in for, as read before the last connection
+    resultsSeen: null, // rounds finished when the page first saw the game (null: no frame yet)
+    talkSent: false, // a chat message is on its way (its answer: the entry or an error)
+    handingSeat: null, // the seat of a hand_to_bot on its way
+    talkTop: -1, // the highest message number shown
+    talkLoaded: false, // the talk so far has been read (a welcome)
+    unread: 0, // messages come while the talk is folded
+    infoAuto: true, // the table's details open or fold with the status (until the visitor does it)
   };
   const pending = () => (st.step !== null && (st.sentFor === st.step || st.ackedFor === st.step))
     || (st.seat !== null && !!st.last && st.last.decided.includes(st.seat));
   let focusedFor = null; // the decision the hand was last focused for
   let countdownTimer = null;
+  let awayTimer = null;
 
   const baseTitle = `Table ${id} — Sushi Go!`;
   document.title = baseTitle;
+  main.classList.add('table-page');
 
   const shareUrl = `${location.origin}/t/${enc(id)}`;
   const titleEl = h('h1', { id: 'table-title' }, `Table ${id}`);
+  const howTo = h('a', { id: 'how-to-play', class: 'how-to-play', href: '/rules', hidden: true }, 'How to play');
   const statusEl = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Connecting…');
   // The turn timer: a bar on the prompt (put in #decision after each draw).
   const timerFill = h('span', { class: 'turn-timer-fill' });
@@ -68,25 +104,32 @@ export function tablePage(id) {
   // What the server played for this seat (the turn timer ran out), until it chooses again.
   const noticeEl = h('p', { id: 'notice', class: 'turn-notice', role: 'alert', hidden: true });
   const errorEl = h('p', { id: 'error', class: 'error', role: 'alert', 'aria-live': 'assertive' });
+  const reclaimedEl = h('p', { id: 'reclaimed', class: 'table-note', role: 'status', hidden: true });
   const copyNote = h('span', { id: 'copy-note', class: 'small muted', 'aria-live': 'polite' });
   const shareIn = h('input', { id: 'share-url', type: 'text', readonly: true, value: shareUrl });
   const copyBtn = h('button', { id: 'copy', type: 'button' }, 'Copy link');
   const seatsEl = h('ul', { id: 'seats', class: 'seats' });
   const boardEl = h('div', { id: 'board', class: 'board-container' });
   const hintBtn = h('button', { id: 'hint', type: 'button', disabled: true }, 'Hint');
-  const hintsEl = h('ol', { id: 'hints', class: 'hints', 'aria-live': 'polite' });
   const rematchBtn = h('button', { id: 'rematch', type: 'button', hidden: true, class: 'primary' }, 'Rematch');
   const replayLink = h('a', { id: 'replay-link', class: 'button', href: `/replay/${enc(id)}`, hidden: true }, 'Replay');
   const recordLink = h('a', { id: 'record-link', class: 'button', href: `/api/tables/${enc(id)}/record`, download: `sushigo-${id}.json`, hidden: true }, 'Download record');
-  const hintsBox = h('section', { class: 'hints-box', 'aria-labelledby': 'h-hints', hidden: true },
-    h('h3', { id: 'h-hints', class: 'small-heading' }, 'Hints'), hintsEl);
-  const setHints = (...items) => {
-    hintsEl.replaceChildren(...items);
-    hintsBox.hidden = !items.length;
-  };
-  const rematchLink = h('a', { id: 'rematch-link', class: 'button', href: '/', hidden: true }, 'Go to the rematch');
+  const rematchLink = h('a', { id: 'rematch-link', class: 'button primary', href: '/', hidden: true }, 'Go to the rematch');
   const hereBtn = h('button', { id: 'use-here', type: 'button', hidden: true }, 'Use this seat here');
 
+  // --- hints: the summary, how sure, then each choice in words ---
+  const hintSummary = h('p', { id: 'hint-summary', class: 'hint-summary' });
+  const hintNote = h('p', { id: 'hint-note', class: 'hint-note small muted' });
+  const hintsEl = h('ol', { id: 'hints', class: 'hints' });
+  const hintsMore = h('details', { class: 'hints-more', open: window.matchMedia(WIDE).matches },
+    h('summary', null, 'Every choice'), hintsEl);
+  const hintsBox = h('section', { id: 'hints-box', class: 'hints-box', 'aria-label': 'Hints', 'aria-live': 'polite', hidden: true },
+    hintSummary, hintNote, hintsMore);
+  // The hint button and the hints sit in the prompt (#decision), as the timer does.
+  const hintTools = h('div', { class: 'decision-tools' }, hintBtn, hintsBox);
+  const controlsEl = h('div', { class: 'controls' });
+
+  // --- take a seat ---
   const tsName = h('input', { id: 'ts-name', name: 'name', type: 'text', autocomplete: 'nickname', maxlength: '24', value: savedName(), required: true });
   const tsError = h('p', { id: 'take-seat-error', class: 'error', role: 'alert' });
   const tsSubmit = h('button', { type: 'submit', class: 'primary', id: 'take-seat-submit' }, 'Take a seat');
@@ -99,28 +142,80 @@ export function tablePage(id) {
     tsError);
   const sitBtn = h('button', { id: 'sit', type: 'button', hidden: true }, 'Take a seat…');
 
-  main.replaceChildren(
-    titleEl,
-    h('section', { class: 'share', 'aria-label': 'Invite link' },
-      h('label', { for: 'share-url' }, 'Invite link'),
-      h('div', { class: 'row' }, shareIn, copyBtn, copyNote)),
-    statusEl, errorEl, hereBtn,
-    takeSeat,
-    h('section', { class: 'card seats-card', 'aria-labelledby': 'h-seats' },
-      h('h2', { id: 'h-seats' }, 'Seats'), seatsEl, sitBtn),
+  // --- the table's details: invite link and seats, folded once play starts ---
+  const infoSummary = h('span', { class: 'fold-title' }, 'Table · invite link');
+  const infoEl = h('details', { id: 'table-info', class: 'fold table-info', open: true },
+    h('summary', null, infoSummary),
+    h('div', { class: 'fold-body' },
+      h('section', { class: 'share', 'aria-label': 'Invite link' },
+        h('label', { for: 'share-url' }, 'Invite link'),
+        h('div', { class: 'row' }, shareIn, copyBtn, copyNote)),
+      h('section', { class: 'seats-box', 'aria-labelledby': 'h-seats' },
+        h('h2', { id: 'h-seats', class: 'small-heading' }, 'Seats'), seatsEl, sitBtn)));
+
+  // --- seats that went away ---
+  const awayList = h('div', { class: 'away-list' });
+  const awayError = h('p', { id: 'away-error', class: 'error', role: 'alert' });
+  const awayEl = h('section', { id: 'away', class: 'away', 'aria-label': 'Players away', hidden: true }, awayList, awayError);
+
+  // --- table talk ---
+  const talkUnread = h('span', { id: 'talk-unread', class: 'talk-unread', hidden: true });
+  const talkList = h('ol', { id: 'talk-list', class: 'talk-list', 'aria-label': 'Messages' });
+  const talkEmpty = h('p', { class: 'talk-empty small muted' }, 'No messages yet.');
+  const talkLive = h('p', { id: 'talk-live', class: 'visually-hidden', 'aria-live': 'polite' });
+  const talkInput = h('input', { id: 'talk-input', type: 'text', maxlength: '200', autocomplete: 'off', enterkeyhint: 'send', 'aria-label': 'Message to the table', placeholder: 'Say something…' });
+  const talkSend = h('button', { id: 'talk-send', type: 'submit' }, 'Send');
+  const talkEmotes = h('div', { class: 'talk-emotes', role: 'group', 'aria-label': 'Emotes' });
+  const talkError = h('p', { id: 'talk-error', class: 'error talk-error', role: 'alert' });
+  const talkForm = h('form', { id: 'talk-form', class: 'talk-form', hidden: true },
+    h('div', { class: 'talk-line' }, talkInput, talkSend), talkEmotes);
+  const talkReadonly = h('p', { id: 'talk-readonly', class: 'small muted', hidden: true },
+    'You are watching: you can read the table talk; the players write in it.');
+  const talkEl = h('details', { id: 'talk', class: 'fold talk', open: window.matchMedia(WIDE).matches },
+    h('summary', null, h('span', { class: 'fold-title' }, 'Table talk'), ' ', talkUnread),
+    h('div', { class: 'fold-body' }, talkList, talkEmpty, talkForm, talkError, talkReadonly));
+
+  // --- the round just over, until Continue ---
+  const summaryEl = h('dialog', { id: 'round-summary', class: 'round-summary', 'aria-labelledby': 'round-summary-title' });
+  // --- the end: the players by rank ---
+  const finalActions = h('div', { class: 'final-actions' }, rematchBtn, rematchLink, replayLink, recordLink);
+  const finalEl = h('section', { id: 'final-screen', class: 'final-screen', 'aria-labelledby': 'final-title', tabindex: '-1', hidden: true });
+
+  const layoutEl = h('div', { class: 'table-layout' },
+    h('div', { class: 'table-side' }, infoEl, awayEl, talkEl, talkLive),
     h('section', { class: 'game', 'aria-labelledby': 'h-board' },
-      h('h2', { id: 'h-board' }, 'Game'),
+      h('h2', { id: 'h-board', class: 'visually-hidden' }, 'Game'),
+      summaryEl,
       boardEl,
-      h('div', { class: 'controls' }, hintBtn, rematchBtn, rematchLink, replayLink, recordLink),
-      hintsBox),
+      controlsEl));
+  main.replaceChildren(
+    h('header', { class: 'table-head' }, titleEl, howTo),
+    finalEl,
+    statusEl, errorEl, reclaimedEl, hereBtn,
+    takeSeat,
+    layoutEl,
   );
 
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  let firstSummary = null; // the start's GET /api/tables/{id}, used by the first connection
   const conn = new Connection(`${proto}//${location.host}/ws/${enc(id)}`, {
     join: () => (st.token ? { type: 'join', token: st.token } : { type: 'join' }),
-    handlers: { welcome: onWelcome, state: onState, ack: onAck, forced: onForced, hints: renderHints, error: onError, rematch: onRematch },
+    prepare: readStandIns,
+    handlers: {
+      welcome: onWelcome, state: onState, ack: onAck, forced: onForced, hints: renderHints,
+      error: onError, rematch: onRematch, chat: (msg) => addTalk([msg.entry], true),
+    },
     onChange: () => renderStatus(),
   });
+
+  /** Before a seated browser connects: which seats a bot plays now (the join takes
+   * this browser's seat back from its bot). */
+  async function readStandIns() {
+    if (!st.token) return;
+    const r = firstSummary ? await firstSummary : await api(`/api/tables/${enc(id)}`);
+    firstSummary = null;
+    if (r && r.ok) st.standIns = new Set(r.data.seats.filter((s) => s.stand_in).map((s) => s.seat));
+  }
 
   function send(msg) {
     if (conn.send(msg)) return true;
@@ -151,6 +246,7 @@ export function tablePage(id) {
     copyNote.textContent = ok ? 'Link copied.' : 'Select the link and copy it.';
     setTimeout(() => { copyNote.textContent = ''; }, 4000);
   });
+  infoEl.querySelector('summary').addEventListener('click', () => { st.infoAuto = false; });
 
   // --- take a seat ---
   watchLink.addEventListener('click', (ev) => {
@@ -194,6 +290,14 @@ export function tablePage(id) {
     return (st.last && st.last.seats) || (st.table && st.table.seats) || [];
   }
 
+  /** A seat's name (the dummy of a two-player game has no seat of the table). */
+  function nameOf(seat) {
+    const s = currentSeats()[seat];
+    if (s && s.name) return s.name;
+    const p = st.last && st.last.frame && st.last.frame.players[seat];
+    return p && p.dummy ? 'Dummy' : `Seat ${seat + 1}`;
+  }
+
   function updateSeatOffer() {
     const free = currentSeats().filter((s) => s.free).length;
     const canSit = !st.token && free > 0 && st.status !== 'finished';
@@ -210,7 +314,7 @@ export function tablePage(id) {
   });
   hintBtn.addEventListener('click', () => {
     errorEl.textContent = '';
-    setHints(h('li', { class: 'muted' }, 'Thinking…'));
+    setHints({ summary: 'Thinking…' });
     send({ type: 'hint' });
   });
   rematchBtn.addEventListener('click', () => {
@@ -225,8 +329,20 @@ export function tablePage(id) {
     st.seat = msg.seat;
     st.table = msg.table;
     st.catalog = msg.table.catalog;
+    if (msg.seat !== null && st.standIns.has(msg.seat)) {
+      reclaimedEl.textContent = 'Welcome back: a bot played for you while you were away. Your seat is yours again.';
+      reclaimedEl.hidden = false;
+      setTimeout(() => { reclaimedEl.hidden = true; }, 60000);
+    }
+    st.standIns = new Set();
+    st.talkSent = false;
+    st.handingSeat = null;
+    setEmotes(msg.emotes || []);
+    addTalk(msg.chat || [], st.talkLoaded); // a reconnection: what came meanwhile is new
+    st.talkLoaded = true;
     updateTitle();
     renderSeats();
+    renderTalkForm();
     renderStatus();
     updateSeatOffer();
   }
@@ -278,6 +394,18 @@ export function tablePage(id) {
       stop('No such table.');
       return;
     }
+    if (TALK_ERRORS.has(code) || (st.talkSent && TALK_MAYBE.has(code))) {
+      talkRefused(text);
+      return;
+    }
+    if (st.handingSeat !== null && HAND_ERRORS.has(code)) {
+      // "seat 2 has been disconnected for 40 s; ..." -> "Bob's seat has been ..."
+      const named = text.replace(/\b[Ss]eat (\d+)\b/g, (_, n) => `${nameOf(+n)}'s seat`);
+      awayError.textContent = /[.!?]$/.test(named) ? named : `${named}.`;
+      st.handingSeat = null;
+      renderAway();
+      return;
+    }
     errorEl.textContent = text;
     if (st.sentFor !== null) {
       // the decision was refused: offer the choices again
@@ -289,7 +417,7 @@ export function tablePage(id) {
       rematchBtn.disabled = false;
       rematchBtn.textContent = 'Rematch';
     }
-    if (hintsEl.textContent === 'Thinking…') setHints();
+    if (hintSummary.textContent === 'Thinking…') setHints(null);
   }
 
   function onState(msg) {
@@ -299,13 +427,15 @@ export function tablePage(id) {
     st.status = msg.status;
     if (stepChanged) {
       st.sentFor = null;
-      setHints();
+      setHints(null);
     }
     if (st.chosen && st.chosen.step !== st.step) st.chosen = null;
     st.deadline = msg.deadline;
+    if (st.handingSeat !== null && msg.seats[st.handingSeat] && msg.seats[st.handingSeat].stand_in) st.handingSeat = null;
     renderSeats();
     updateSeatOffer();
     draw(msg);
+    watchRounds(msg);
   }
 
   function draw(msg) {
@@ -323,9 +453,10 @@ export function tablePage(id) {
   }
 
   /** At each new decision, put the keyboard focus on the hand (its first card that
-   * can be played), unless the visitor is typing somewhere else. */
+   * can be played), unless the visitor is typing somewhere else or reading the
+   * round summary. */
   function focusHand(msg) {
-    if (!myTurn()) return;
+    if (!myTurn() || summaryEl.open) return;
     const f = msg.frame;
     const key = JSON.stringify([msg.step, f.decision, (f.legal || []).map((e) => e.text)]);
     if (key === focusedFor) return;
@@ -341,8 +472,7 @@ export function tablePage(id) {
 
   /** A sentence of the server's with its {N} seats named. */
   function fillNames(text) {
-    const seats = currentSeats();
-    return String(text).replace(/\{(\d+)\}/g, (_, n) => (seats[+n] ? seats[+n].name : `Seat ${+n + 1}`));
+    return String(text ?? '').replace(/\{(\d+)\}/g, (_, n) => nameOf(+n));
   }
 
   function showNotice(text) {
@@ -420,6 +550,7 @@ export function tablePage(id) {
     const finished = status === 'finished';
     const seated = st.seat !== null;
     hintBtn.disabled = !(connection === 'open' && myTurn());
+    hintBtn.hidden = !myTurn();
     rematchBtn.hidden = !(finished && seated);
     if (!rematchBtn.disabled) rematchBtn.textContent = last && last.rematch ? 'Join the rematch' : 'Rematch';
     const rid = last && last.rematch;
@@ -427,6 +558,7 @@ export function tablePage(id) {
     if (rid) rematchLink.href = `/t/${enc(rid)}`;
     replayLink.hidden = !finished;
     recordLink.hidden = !finished;
+    renderTalkForm();
     updateCountdown();
   }
 
@@ -453,6 +585,9 @@ export function tablePage(id) {
     if (prompt) {
       if (timerEl.parentNode !== prompt) prompt.append(timerEl);
       if (noticeEl.parentNode !== prompt) prompt.append(noticeEl);
+      if (hintTools.parentNode !== prompt) prompt.append(hintTools);
+    } else if (hintTools.parentNode !== controlsEl) {
+      controlsEl.append(hintTools);
     }
     const total = st.table ? st.table.timer : 0;
     const tick = () => {
@@ -475,37 +610,357 @@ export function tablePage(id) {
     if (tick()) countdownTimer = setInterval(() => { if (!tick()) clearInterval(countdownTimer); }, 250);
   }
 
+  // --- seats ---
+
   function renderSeats() {
-    seatsEl.replaceChildren(...currentSeats().map((s, i) => {
+    const seats = currentSeats();
+    seatsEl.replaceChildren(...seats.map((s, i) => {
       const bits = [];
       if (s.kind === 'bot') bits.push('bot');
       if (s.free) bits.push('free seat');
+      else if (s.stand_in) bits.push(`away: ${s.stand_in} plays for them`);
       else if (s.kind === 'human') bits.push(s.connected ? 'connected' : 'not connected');
       const you = i === st.seat;
       return h('li', { class: `seat${you ? ' you' : ''}${s.free ? ' free' : ''}`, 'data-seat': String(i) },
-        h('span', { class: `dot ${s.kind === 'bot' ? 'bot' : (s.connected ? 'on' : 'off')}`, 'aria-hidden': 'true' }),
+        h('span', { class: `dot ${s.kind === 'bot' || s.stand_in ? 'bot' : (s.connected ? 'on' : 'off')}`, 'aria-hidden': 'true' }),
         h('span', { class: 'seat-name' }, `${i + 1}. ${s.free ? 'Free seat' : s.name}`, you ? ' (you)' : ''),
         bits.length ? h('span', { class: 'muted small' }, ` — ${bits.join(', ')}`) : '');
     }));
+    // The folded line: how many play, and what is inside.
+    const taken = seats.filter((s) => !s.free).length;
+    const count = st.status === 'waiting' ? `${taken} of ${seats.length} seats taken` : `${seats.length} players`;
+    infoSummary.textContent = seats.length ? `Table: ${count} · invite link` : 'Table · invite link';
+    // Open while the table waits for players; folded once play starts (unless the
+    // visitor opened or closed it).
+    if (st.infoAuto && st.last) infoEl.open = st.status === 'waiting';
+    layoutEl.dataset.status = st.status;
+    renderAway();
+  }
+
+  /** People's seats with no connection: who is away, a bot playing for whom, and (for
+   * a seated player, once a seat's grace is over) the button to let a bot play it. */
+  function renderAway() {
+    clearTimeout(awayTimer);
+    const seats = currentSeats();
+    const grace = st.table ? st.table.grace : null;
+    const now = Date.now() / 1000;
+    let soonest = Infinity;
+    const items = [];
+    const playing = st.status === 'playing';
+    seats.forEach((s, i) => {
+      if (s.kind !== 'human' || s.free || i === st.seat) return;
+      if (s.stand_in) {
+        if (st.status === 'waiting' || playing) {
+          items.push(h('p', { class: 'away-note', 'data-seat': String(i) },
+            `${s.name} is away (a bot plays for them until they return).`));
+        }
+        return;
+      }
+      if (s.connected || !playing) return;
+      const since = s.away_since ?? now;
+      const left = grace === null ? 0 : since + grace - now;
+      const note = h('p', { class: 'away-note', 'data-seat': String(i) }, `${s.name} is not connected.`);
+      if (st.seat === null) {
+        items.push(note);
+      } else if (left <= 0) {
+        const btn = h('button', { type: 'button', class: 'hand-to-bot', 'data-seat': String(i) }, `Let a bot play for ${s.name}`);
+        btn.disabled = st.handingSeat === i;
+        btn.addEventListener('click', () => handToBot(i));
+        items.push(h('div', { class: 'away-item' }, note, btn));
+      } else {
+        soonest = Math.min(soonest, left);
+        note.append(` If they do not come back, you can let a bot play for them in ${duration(left)}.`);
+        items.push(note);
+      }
+    });
+    awayList.replaceChildren(...items);
+    if (!items.length) awayError.textContent = '';
+    awayEl.hidden = !items.length;
+    if (soonest < Infinity) awayTimer = setTimeout(renderAway, Math.min(soonest * 1000 + 250, 30000));
+  }
+
+  function handToBot(seat) {
+    awayError.textContent = '';
+    if (!conn.send({ type: 'hand_to_bot', seat })) {
+      awayError.textContent = NOT_CONNECTED;
+      return;
+    }
+    st.handingSeat = seat;
+    renderAway();
+    // the answer is a state (stand_in set) or an error
+    setTimeout(() => { if (st.handingSeat === seat) { st.handingSeat = null; renderAway(); } }, 5000);
+  }
+
+  // --- table talk ---
+
+  function setEmotes(emotes) {
+    talkEmotes.replaceChildren(...emotes.map((e) => {
+      const b = h('button', { type: 'button', class: 'talk-emote', 'data-emote': e, 'aria-label': `Send ${e}` }, e);
+      b.addEventListener('click', () => sendTalk({ type: 'chat', emote: e }));
+      return b;
+    }));
+  }
+
+  function renderTalkForm() {
+    const known = st.table !== null && conn.state !== 'connecting';
+    const seated = st.seat !== null;
+    talkForm.hidden = !(known && seated);
+    talkReadonly.hidden = !(known && !seated);
+    const off = conn.state !== 'open';
+    talkSend.disabled = off;
+    for (const b of talkEmotes.children) b.disabled = off;
+  }
+
+  talkForm.addEventListener('submit', (ev) => {
+    ev.preventDefault();
+    const text = talkInput.value.trim().replace(/\s+/g, ' ');
+    if (!text) {
+      talkError.textContent = 'Type a message first.';
+      talkInput.focus();
+      return;
+    }
+    if (sendTalk({ type: 'chat', text })) talkInput.value = '';
+  });
+  talkInput.addEventListener('input', () => { if (talkError.textContent === 'Type a message first.') talkError.textContent = ''; });
+
+  function sendTalk(msg) {
+    talkError.textContent = '';
+    if (!conn.send(msg)) {
+      talkError.textContent = NOT_CONNECTED;
+      return false;
+    }
+    st.talkSent = msg;
+    return true;
+  }
+
+  function talkRefused(text) {
+    const sent = st.talkSent;
+    st.talkSent = false;
+    talkError.textContent = text;
+    if (sent && sent.text && !talkInput.value) talkInput.value = sent.text; // nothing is lost
+  }
+
+  /** Messages of the talk, oldest first: those not shown yet are added; `fresh` ones
+   * (arrived now, not the history) are announced and counted while the talk is folded. */
+  function addTalk(entries, fresh) {
+    const nearEnd = talkList.scrollHeight - talkList.scrollTop - talkList.clientHeight < 40;
+    let added = 0;
+    for (const e of entries) {
+      if (!e || e.n <= st.talkTop) continue;
+      st.talkTop = e.n;
+      const mine = st.seat !== null && e.seat === st.seat;
+      if (mine && st.talkSent) {
+        st.talkSent = false;
+        talkError.textContent = '';
+      }
+      const at = new Date(e.at * 1000);
+      const li = h('li', { class: `talk-msg${mine ? ' mine' : ''}${e.emote ? ' emote' : ''}${fresh ? ' fresh' : ''}`, 'data-n': String(e.n), 'data-seat': String(e.seat) },
+        h('span', { class: 'talk-who' }, mine ? 'You' : e.name),
+        h('span', { class: 'talk-text' }, e.text),
+        h('time', { class: 'talk-at', datetime: at.toISOString() }, at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })));
+      talkList.append(li);
+      if (fresh && !mine) {
+        added += 1;
+        talkLive.textContent = `${e.name} ${e.emote ? 'sends' : 'says'}: ${e.text}`;
+      }
+    }
+    while (talkList.children.length > 100) talkList.firstElementChild.remove();
+    talkEmpty.hidden = talkList.children.length > 0;
+    if (added && !talkEl.open) setUnread(st.unread + added);
+    if (nearEnd || !fresh) talkList.scrollTop = talkList.scrollHeight;
+  }
+
+  function setUnread(n) {
+    st.unread = n;
+    talkUnread.textContent = n ? `${n} new` : '';
+    talkUnread.hidden = !n;
+  }
+  talkEl.addEventListener('toggle', () => {
+    if (!talkEl.open) return;
+    setUnread(0);
+    talkList.scrollTop = talkList.scrollHeight;
+  });
+
+  // --- hints ---
+
+  /** The hints box: null empties it; else {summary, note, items}. */
+  function setHints(content) {
+    hintSummary.textContent = content ? content.summary || '' : '';
+    hintNote.textContent = content ? content.note || '' : '';
+    const items = content && content.items ? content.items : [];
+    hintsEl.replaceChildren(...items);
+    hintsMore.hidden = !items.length;
+    hintsMore.querySelector('summary').textContent = `Every choice (${items.length})`;
+    hintsBox.hidden = !content;
+    hintsBox.dataset.confidence = (content && content.confidence) || '';
   }
 
   function renderHints(msg) {
     if (!msg.hints.length) {
-      setHints(h('li', { class: 'muted' }, 'No hints for this step.'));
+      setHints({ summary: 'No hints for this step.' });
       return;
     }
-    setHints(...msg.hints.map((x) => h('li', null, h('strong', null, fillNames(x.label)),
-      x.reason ? ` — ${x.reason}` : '',
-      h('span', { class: 'muted small' }, ` (${x.value.toFixed(2)})`))));
+    setHints({
+      summary: fillNames(msg.summary),
+      note: fillNames(msg.note),
+      confidence: msg.confidence,
+      items: msg.hints.map((x, i) => h('li', { class: i ? '' : 'best' },
+        h('strong', null, fillNames(x.label)),
+        x.effect ? h('span', { class: 'hint-effect' }, ` — ${fillNames(x.effect)}`) : '',
+        x.plain ? h('span', { class: 'hint-plain small muted' }, fillNames(x.plain)) : '')),
+    });
+  }
+
+  // --- the end of a round, and of the game ---
+
+  /** A round summary when a round ends while the page watches; the ranked end. */
+  function watchRounds(msg) {
+    const f = msg.frame;
+    if (!f) return;
+    const n = (f.results || []).length;
+    const first = st.resultsSeen === null;
+    const grew = !first && n > st.resultsSeen;
+    st.resultsSeen = n;
+    if (f.final && msg.status === 'finished') {
+      const shown = !finalEl.hidden;
+      renderFinal(f);
+      if (grew || (!first && !shown)) {
+        closeSummary(false);
+        finalEl.focus({ preventScroll: true });
+        finalEl.scrollIntoView({ block: 'start', behavior: smooth() });
+      }
+      return;
+    }
+    finalEl.hidden = true;
+    if (grew) openSummary(f, f.results[n - 1]);
+  }
+
+  function openSummary(frame, result) {
+    const before = document.activeElement;
+    summaryEl.dataset.round = String(result.round);
+    summaryEl.replaceChildren(...roundSummary(frame, result));
+    const cont = summaryEl.querySelector('#round-continue');
+    cont.addEventListener('click', () => closeSummary(true));
+    if (!summaryEl.open) {
+      summaryEl.show();
+      summaryEl.returnTo = before;
+    }
+    summaryEl.scrollIntoView({ block: 'start', behavior: smooth() });
+    cont.focus({ preventScroll: true });
+  }
+
+  function closeSummary(refocus) {
+    if (!summaryEl.open) return;
+    const back = summaryEl.returnTo;
+    summaryEl.close();
+    if (!refocus) return;
+    focusedFor = null;
+    if (st.last && myTurn()) focusHand(st.last);
+    else if (back && back.isConnected && back !== document.body) back.focus({ preventScroll: true });
+    else boardEl.querySelector('#decision')?.scrollIntoView({ block: 'nearest' });
+  }
+  summaryEl.addEventListener('keydown', (ev) => {
+    if (ev.key === 'Escape') {
+      ev.preventDefault();
+      closeSummary(true);
+    }
+  });
+  summaryEl.addEventListener('cancel', (ev) => { ev.preventDefault(); closeSummary(true); });
+
+  /** The round just over: each player's points by family (the families someone
+   * scored), the desserts kept, the round's scores and the totals; who won the roll
+   * race; the viewer's place so far. */
+  function roundSummary(frame, r) {
+    const seats = frame.players.map((p) => p.seat);
+    const cols = r.columns.filter(([k]) => r.breakdown.some((b) => b[k]));
+    const order = [...seats].sort((a, b) => r.totals[b] - r.totals[a] || a - b);
+    const last = r.round >= frame.rounds;
+    const head = h('div', { class: 'rs-head' },
+      h('h2', { id: 'round-summary-title' }, `Round ${r.round} of ${frame.rounds} is over`));
+    const lines = [];
+    if (st.seat !== null && seats.includes(st.seat)) {
+      const me = st.seat;
+      const ahead = seats.filter((s) => !frame.players[s].dummy && r.totals[s] > r.totals[me]).length;
+      const players = seats.filter((s) => !frame.players[s].dummy).length;
+      const total = r.round > 1 ? ` and have ${points(r.totals[me])}` : '';
+      lines.push(`You scored ${points(r.scores[me])} this round${total}: ${ordinal(ahead + 1)} of ${players} so far.`);
+    } else {
+      const top = order.filter((s) => !frame.players[s].dummy)[0];
+      if (top !== undefined) lines.push(`${nameOf(top)} leads with ${points(r.totals[top])}.`);
+    }
+    const race = [];
+    for (const key of ['maki', 'uramaki', 'temaki']) {
+      const got = seats.filter((s) => r.breakdown[s][key]).sort((a, b) => r.breakdown[b][key] - r.breakdown[a][key]);
+      if (!got.length) continue;
+      const title = (r.columns.find(([k]) => k === key) || [key, prettyKey(key)])[1];
+      race.push(h('li', null, h('strong', null, `${title}: `),
+        got.map((s) => `${nameOf(s)} ${signed(r.breakdown[s][key])}`).join(', ')));
+    }
+    // The round's points and the totals first (a phone scrolls the families sideways).
+    const headers = ['Player', 'Round', 'Total', ...cols.map(([, t]) => t)];
+    if (r.kept) headers.push(r.kept_label || 'Kept');
+    const table = h('table', { class: 'rs-table' },
+      h('caption', { class: 'visually-hidden' }, `Round ${r.round}: points by player`),
+      h('thead', null, h('tr', null, headers.map((t, i) => h('th', { scope: 'col', class: i ? 'num' : '' }, t)))),
+      h('tbody', null, order.map((s) => h('tr', { class: s === st.seat ? 'you' : '' },
+        h('th', { scope: 'row' }, nameOf(s), s === st.seat ? ' (you)' : ''),
+        h('td', { class: 'num strong' }, String(r.scores[s])),
+        h('td', { class: 'num strong total' }, String(r.totals[s])),
+        cols.map(([k]) => h('td', { class: 'num' }, r.breakdown[s][k] ? String(r.breakdown[s][k]) : '·')),
+        r.kept ? h('td', { class: 'num' }, String(r.kept[s])) : ''))));
+    return [
+      head,
+      h('p', { class: 'rs-line' }, lines),
+      race.length ? h('ul', { class: 'rs-race', 'aria-label': 'The roll race' }, race) : '',
+      h('div', { class: 'table-scroll rs-scroll' }, table),
+      h('div', { class: 'rs-actions' },
+        h('button', { id: 'round-continue', type: 'button', class: 'primary' }, last ? 'See the result' : `Continue to round ${r.round + 1}`),
+        h('span', { class: 'small muted' }, 'The game goes on meanwhile.')),
+    ];
+  }
+
+  /** The end: the viewer's place in words, the buttons, then the players by rank. */
+  function renderFinal(frame) {
+    const f = frame.final;
+    const ranking = f.ranking || frame.players.filter((p) => !p.dummy).map((p) => p.seat);
+    const places = f.places || [];
+    const n = ranking.length;
+    let title;
+    const me = st.seat;
+    if (me !== null && places[me]) {
+      const tied = ranking.filter((s) => s !== me && places[s] === places[me]);
+      title = `You came ${ordinal(places[me])} of ${n}`;
+      if (tied.length) title += `, tied with ${listText(tied.map(nameOf))}`;
+      else if (places[me] === 1) title += ': you win!';
+    } else {
+      title = fillNames(f.text);
+    }
+    const tie = f.kept_label || null;
+    finalEl.replaceChildren(
+      h('h2', { id: 'final-title' }, title),
+      me !== null && places[me] ? h('p', { class: 'final-text' }, fillNames(f.text)) : '',
+      finalActions,
+      h('ol', { id: 'final-ranking', class: 'final-ranking', 'aria-label': 'The players by rank' },
+        ranking.map((s) => h('li', { class: `${s === me ? 'you' : ''}${places[s] === 1 ? ' win' : ''}`, 'data-seat': String(s), 'data-place': String(places[s] ?? '') },
+          h('span', { class: 'fr-place' }, places[s] ? ordinal(places[s]) : ''),
+          h('span', { class: 'fr-name' }, nameOf(s), s === me ? h('span', { class: 'fr-you' }, ' (you)') : ''),
+          h('span', { class: 'fr-total' }, points(f.scores[s])),
+          tie ? h('span', { class: 'fr-tie small muted' }, `${tie}: ${f.kept[s]}`) : ''))),
+    );
+    finalEl.hidden = false;
   }
 
   function updateTitle() {
-    titleEl.textContent = st.table ? `${st.table.title} — table ${id}` : `Table ${id}`;
+    if (!st.table) return;
+    titleEl.replaceChildren(st.table.title, h('span', { class: 'table-id' }, ` · table ${id}`));
+    howTo.href = `/rules/${enc(st.table.game)}`;
+    howTo.hidden = false;
+    howTo.setAttribute('aria-label', `How to play ${st.table.title}`);
   }
 
   // --- start ---
-  (async () => {
-    const r = await api(`/api/tables/${enc(id)}`);
+  firstSummary = api(`/api/tables/${enc(id)}`);
+  firstSummary.then((r) => {
     if (r.status === 404) {
       errorEl.textContent = r.error;
       stop('No such table.');
@@ -513,17 +968,52 @@ export function tablePage(id) {
       return;
     }
     if (r.ok) {
-      st.table = r.data;
+      if (!st.table) st.table = r.data;
       if (!st.last) {
-        st.status = st.table.status;
+        st.status = r.data.status;
         renderSeats();
       }
       updateTitle();
       updateSeatOffer();
       if (!takeSeat.hidden && params.has('join')) tsName.focus();
     }
-  })();
+  });
   conn.start();
   window.addEventListener('pagehide', () => stop(), { once: true });
   window.addEventListener('pageshow', (ev) => { if (ev.persisted) location.reload(); });
+}
+
+// ---------------------------------------------------------------------------
+// Words
+
+/** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 23 -> "23rd". */
+export function ordinal(n) {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th'}`;
+}
+
+function points(n) {
+  return `${n} point${Math.abs(n) === 1 ? '' : 's'}`;
+}
+
+function signed(n) {
+  return n > 0 ? `+${n}` : n < 0 ? `−${-n}` : '0';
+}
+
+function listText(items) {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** Seconds in words: "40 s", "3 min", "1 h". */
+function duration(seconds) {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 90) return `${s} s`;
+  if (s < 5400) return `${Math.round(s / 60)} min`;
+  return `${Math.round(s / 3600)} h`;
+}
+
+function smooth() {
+  return window.matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth';
 }
