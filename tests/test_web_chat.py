@@ -104,6 +104,7 @@ def test_bad_talk_is_refused_with_a_sentence(tmp_path: Path, message: Any, words
             ws.send_json(message)
             err = until(ws, "error")
             assert err["code"] == "bad_message" and words in err["message"], err
+            assert err["request"] == "chat"  # which message was refused
             ws.send_text('{"type": "chat", "text": "\\ud800"}')  # a lone surrogate
             err = until(ws, "error")
             assert err["code"] == "bad_json" and "lone surrogate" in err["message"], err

@@ -115,6 +115,8 @@ def test_not_yet_says_how_long_is_left_and_the_seat_is_shown_away(db: Path) -> N
             ws.send_json({"type": "hand_to_bot", "seat": 1})
             err = until(ws, "error")
             assert err["code"] == "not_yet" and "after 100 s" in err["message"]
+            assert err["message"].startswith("Bob's seat has been disconnected for")
+            assert err["request"] == "hand_to_bot"
 
 
 def test_a_seat_left_is_away_from_when_its_socket_closed(db: Path) -> None:
@@ -180,13 +182,14 @@ def test_the_person_takes_the_seat_back_on_return(db: Path) -> None:
         server = c.app.state.server  # type: ignore[attr-defined]
         table, ann, bob = _table_of_two(c, 0)
         with socket(c, table) as ws_ann:
-            _join(ws_ann, ann)
+            assert _join(ws_ann, ann)["reclaimed"] is False
             ws_ann.send_json({"type": "hand_to_bot", "seat": 1})
             _state(ws_ann, lambda m: m["seats"][1]["stand_in"] == "Greedy bot")
             assert 1 in server.live[table].table.agents
             with socket(c, table) as ws_bob:
                 welcome = _join(ws_bob, bob)
                 assert welcome["seat"] == 1 and welcome["table"]["seats"][1]["stand_in"] is None
+                assert welcome["reclaimed"] is True
                 back = _state(
                     ws_ann,
                     lambda m: m["seats"][1]["stand_in"] is None and m["seats"][1]["connected"],

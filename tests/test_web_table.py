@@ -448,12 +448,12 @@ def test_a_seat_handed_to_a_bot_and_taken_back(
         shot(b, "phone-seat-back")
 
 
-def test_a_refused_hand_over_is_said_with_the_name(
+def test_the_away_countdown_runs_on_the_server_s_clock(
     browser: Browser, base: str, errors: list[str]
 ) -> None:
-    """Ann's clock runs an hour ahead: her page offers the hand-over at once, and the
-    server's refusal (Bob has been gone for less than the table's grace) is shown as
-    a sentence naming Bob, not seat 1."""
+    """Ann's clock runs an hour ahead: her page still counts Bob's absence on the
+    server's clock (each state's ``now``), so it offers no hand-over before the
+    table's grace is over and says how long is left."""
     ann = create_table(base, ["human", "human"], "Ann", grace=600)
     bob = join(base, ann, "Bob")
     with (
@@ -467,12 +467,8 @@ def test_a_refused_hand_over_is_said_with_the_name(
         b.goto(f"{base}/t/{bob['id']}")
         assert wait_turn(a) and wait_turn(b)
         b.close()
-        button = a.locator("#away button.hand-to-bot[data-seat='1']")
-        expect(button).to_have_text("Let a bot play for Bob", timeout=WAIT)
-        button.click()
-        refusal = a.locator("#away-error")
-        expect(refusal).to_contain_text(
-            re.compile(r"^Bob's seat has been disconnected for \d+ s"), timeout=WAIT
-        )
-        expect(refusal).to_contain_text(re.compile(r"\.$"))
+        note = a.locator("#away .away-note[data-seat='1']")
+        expect(note).to_contain_text("Bob is not connected.", timeout=WAIT)
+        expect(note).to_contain_text(re.compile(r"you can let a bot play for them in (9|10) min"))
+        expect(a.locator("#away button.hand-to-bot")).to_have_count(0)
         expect(a.locator("#error")).to_have_text("")

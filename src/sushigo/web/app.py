@@ -176,6 +176,8 @@ class Conn:
     checked: float = field(default_factory=time.monotonic)
     refused: int = 0
     hinting: bool = False
+    request: str | None = None
+    """The type of the message being handled (an error names it)."""
 
     def take(self) -> bool:
         """Rate limit (a token bucket): False when the connection floods."""
@@ -578,6 +580,7 @@ class Server:
                 "deadline": live.deadline,
                 "decided": sorted(table.pending) if table.status == "playing" else [],
                 "rematch": table.rematch,
+                "now": time.time(),
                 "frame": frame,
             }
         return cache[key]
@@ -750,6 +753,7 @@ class Server:
                 )
                 continue
             since = time.perf_counter()
+            conn.request = None
             try:
                 await self._handle(live, conn, raw, since)
             except Refused as exc:
@@ -763,7 +767,10 @@ class Server:
                 return
 
     async def _error(self, live: Live, conn: Conn, code: str, message: str) -> None:
-        await self._send(live, conn, {"type": "error", "code": code, "message": message})
+        error: dict[str, Any] = {"type": "error", "code": code, "message": message}
+        if conn.request is not None:
+            error["request"] = conn.request
+        await self._send(live, conn, error)
 
     async def _handle(self, live: Live, conn: Conn, raw: str, since: float) -> None:
         data = _parse_json(raw, "messages are JSON objects")
@@ -776,6 +783,7 @@ class Server:
                 "unknown_type",
                 f"unknown message type {kind[:40]!r}; types are: {', '.join(self.HANDLERS)}",
             )
+        conn.request = kind
         if kind not in ("join", "ping") and not conn.joined:
             raise Refused("not_joined", 'send {"type": "join"} first')
         await handler(self, live, conn, data, since)
@@ -803,10 +811,12 @@ class Server:
                         live.conns.remove(other)
         conn.seat = seat
         conn.joined = True
+        reclaimed = False
         if seat is not None:
             live.seen = time.time()
             if live.table.seats[seat].stand_in is not None:
                 await self._reclaim(live, seat)
+                reclaimed = True
         table: TableSummary = self.summary(live)
         table["catalog"] = frames.catalog(live.table.ruleset)
         welcome: WelcomeMessage = {
@@ -815,6 +825,7 @@ class Server:
             "table": table,
             "chat": list(self.chat_of(live)),
             "emotes": list(EMOTES),
+            "reclaimed": reclaimed,
         }
         await self._send(live, conn, welcome)
         if seat is not None:
@@ -849,22 +860,23 @@ class Server:
                 "no_seat", f"there is no seat {seat}: seats are 0 to {len(table.seats) - 1}"
             )
         target = table.seats[seat]
+        whose = f"{target.name}'s seat" if target.name else f"seat {seat}"
         if target.kind != "human":
-            raise Refused("not_human", f"seat {seat} is a bot's")
+            raise Refused("not_human", f"{whose} is a bot's")
         if target.stand_in is not None:
-            raise Refused("not_human", f"a bot already plays seat {seat}")
+            raise Refused("not_human", f"a bot already plays {whose}")
         if table.status in ("finished", "abandoned"):
             raise Refused("game_over", f"the game is {table.status}")
         if table.status != "playing":
             raise Refused("not_yet", "the game has not begun")
         if seat in live.connected():
-            raise Refused("not_yet", f"seat {seat} is connected: its player is here")
+            raise Refused("not_yet", f"{whose} is connected: its player is here")
         grace = table.config.get("grace", GRACE)
         away = time.time() - live.away.get(seat, live.seen)
         if away < grace:
             raise Refused(
                 "not_yet",
-                f"seat {seat} has been disconnected for {away:.0f} s; it can be handed "
+                f"{whose} has been disconnected for {away:.0f} s; it can be handed "
                 f"to a bot after {grace:g} s (in {max(1, round(grace - away))} s)",
             )
         table.hand_to_bot(seat, STAND_IN)

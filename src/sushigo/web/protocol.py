@@ -192,6 +192,9 @@ class WelcomeMessage(TypedDict):
     """The table's talk so far (the last 50 messages), oldest first."""
     emotes: list[str]
     """The emotes a seat may send."""
+    reclaimed: bool
+    """The join took the seat back from the bot that played it while its person was
+    away (``hand_to_bot``)."""
 
 
 class ChatBroadcast(TypedDict):
@@ -211,6 +214,9 @@ class StateMessage(TypedDict):
     deadline: float | None
     decided: list[int]
     rematch: str | None
+    now: float
+    """The server's clock when the message was made (epoch seconds): ``deadline`` and
+    the seats' ``away_since`` are on this clock, whatever the browser's says."""
     frame: GameFrame | None
 
 
@@ -264,6 +270,8 @@ class ErrorMessage(TypedDict):
     type: Literal["error"]
     code: ErrorCode
     message: str
+    request: NotRequired[str]
+    """The type of the message refused (``chat``, ``act``, ...), when it had one."""
 
 
 ServerMessage = (

@@ -2,32 +2,25 @@
  * A table's WebSocket (docs/web.md, "WebSocket"): connects, says who it is (the
  * join message), pings every 20 s, reconnects by itself with a growing delay
  * (0.5 s, 1 s, 2 s, ... at most 5 s) until stopped, and hands each message to the
- * handler of its type. Before each connection it may await the page's `prepare`
- * (at most 3 s: the table page reads the table's summary there, to learn whether
- * a bot stood in for its seat, which the join then takes back). Plain ES module,
- * no build.
+ * handler of its type. Plain ES module, no build.
  */
 
 const PING_EVERY = 20000;
-const PREPARE_AT_MOST = 3000;
 
 export class Connection {
   /**
    * @param {string} url the socket's URL (ws://host/ws/<table>)
    * @param {{join: () => object, handlers: Object<string, (msg: object) => void>,
-   *   onChange: (state: string) => void, prepare?: (() => Promise<void>) | null}} options
-   *   `join`: the first message of every connection; `handlers`: by message type;
-   *   `onChange`: called when the state becomes `connecting` or `reconnecting` (it
-   *   becomes `open` with the server's welcome, before its handler runs); `prepare`:
-   *   awaited before each connection is opened (its failure does not stop it).
+   *   onChange: (state: string) => void}} options `join`: the first message of every
+   *   connection; `handlers`: by message type; `onChange`: called when the state
+   *   becomes `connecting` or `reconnecting` (it becomes `open` with the server's
+   *   welcome, before its handler runs).
    */
-  constructor(url, { join, handlers, onChange, prepare = null }) {
+  constructor(url, { join, handlers, onChange }) {
     this.url = url;
     this.join = join;
     this.handlers = handlers;
     this.onChange = onChange;
-    this.prepare = prepare;
-    this.attempt = 0; // counts connections begun: a prepare outrun by a newer one is dropped
     /** connecting | open | reconnecting | stopped */
     this.state = 'connecting';
     this.ws = null;
@@ -61,7 +54,6 @@ export class Connection {
   /** Close and stay closed (until `reconnect`). */
   stop() {
     this.state = 'stopped';
-    this.attempt += 1;
     clearTimeout(this.retryTimer);
     this.#close();
   }
@@ -81,22 +73,6 @@ export class Connection {
   #connect() {
     if (this.state === 'stopped') return;
     clearTimeout(this.retryTimer);
-    const attempt = ++this.attempt;
-    if (!this.prepare) {
-      this.#open();
-      return;
-    }
-    let timer;
-    const late = new Promise((resolve) => { timer = setTimeout(resolve, PREPARE_AT_MOST); });
-    Promise.race([Promise.resolve().then(() => this.prepare()), late])
-      .catch((err) => console.warn('preparing the connection failed', err))
-      .then(() => {
-        clearTimeout(timer);
-        if (attempt === this.attempt && this.state !== 'stopped') this.#open();
-      });
-  }
-
-  #open() {
     let sock;
     try {
       sock = new WebSocket(this.url);

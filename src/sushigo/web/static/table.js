@@ -50,11 +50,6 @@ import { $, enc, h, main, prettyKey, sentence } from './dom.js';
 const NOT_CONNECTED = 'Not connected to the server; trying again…';
 /** From this width the talk and the table's details are a column beside the board. */
 const WIDE = '(min-width: 64rem)';
-/** Errors that answer a chat message (spectator and bad_message only while one is on its way). */
-const TALK_ERRORS = new Set(['chat_slow']);
-const TALK_MAYBE = new Set(['spectator', 'bad_message']);
-/** Errors that answer a hand_to_bot (while one is on its way). */
-const HAND_ERRORS = new Set(['no_seat', 'not_human', 'not_yet', 'game_over', 'spectator', 'bad_message']);
 
 export function tablePage(id) {
   const params = new URLSearchParams(location.search);
@@ -73,7 +68,7 @@ export function tablePage(id) {
     chosen: null, // this seat's decision: {step, text, label, timeout, forced}
     deadline: null, // when the turn timer runs out (epoch seconds)
     watchChosen: params.has('watch'), // the visitor chose to watch, not to sit
-    standIns: new Set(), // seats a bot stood in for, as read before the last connection
+    skew: 0, // the server's clock minus the browser's, in seconds (each state's `now`)
     resultsSeen: null, // rounds finished when the page first saw the game (null: no frame yet)
     talkSent: false, // a chat message is on its way (its answer: the entry or an error)
     handingSeat: null, // the seat of a hand_to_bot on its way
@@ -197,10 +192,8 @@ export function tablePage(id) {
   );
 
   const proto = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  let firstSummary = null; // the start's GET /api/tables/{id}, used by the first connection
   const conn = new Connection(`${proto}//${location.host}/ws/${enc(id)}`, {
     join: () => (st.token ? { type: 'join', token: st.token } : { type: 'join' }),
-    prepare: readStandIns,
     handlers: {
       welcome: onWelcome, state: onState, ack: onAck, forced: onForced, hints: renderHints,
       error: onError, rematch: onRematch, chat: (msg) => addTalk([msg.entry], true),
@@ -208,13 +201,9 @@ export function tablePage(id) {
     onChange: () => renderStatus(),
   });
 
-  /** Before a seated browser connects: which seats a bot plays now (the join takes
-   * this browser's seat back from its bot). */
-  async function readStandIns() {
-    if (!st.token) return;
-    const r = firstSummary ? await firstSummary : await api(`/api/tables/${enc(id)}`);
-    firstSummary = null;
-    if (r && r.ok) st.standIns = new Set(r.data.seats.filter((s) => s.stand_in).map((s) => s.seat));
+  /** Now on the server's clock (epoch seconds): deadlines and away times are on it. */
+  function serverNow() {
+    return Date.now() / 1000 + st.skew;
   }
 
   function send(msg) {
@@ -329,12 +318,11 @@ export function tablePage(id) {
     st.seat = msg.seat;
     st.table = msg.table;
     st.catalog = msg.table.catalog;
-    if (msg.seat !== null && st.standIns.has(msg.seat)) {
+    if (msg.reclaimed) {
       reclaimedEl.textContent = 'Welcome back: a bot played for you while you were away. Your seat is yours again.';
       reclaimedEl.hidden = false;
       setTimeout(() => { reclaimedEl.hidden = true; }, 60000);
     }
-    st.standIns = new Set();
     st.talkSent = false;
     st.handingSeat = null;
     setEmotes(msg.emotes || []);
@@ -394,14 +382,12 @@ export function tablePage(id) {
       stop('No such table.');
       return;
     }
-    if (TALK_ERRORS.has(code) || (st.talkSent && TALK_MAYBE.has(code))) {
+    if (msg.request === 'chat') {
       talkRefused(text);
       return;
     }
-    if (st.handingSeat !== null && HAND_ERRORS.has(code)) {
-      // "seat 2 has been disconnected for 40 s; ..." -> "Bob's seat has been ..."
-      const named = text.replace(/\b[Ss]eat (\d+)\b/g, (_, n) => `${nameOf(+n)}'s seat`);
-      awayError.textContent = /[.!?]$/.test(named) ? named : `${named}.`;
+    if (msg.request === 'hand_to_bot') {
+      awayError.textContent = text;
       st.handingSeat = null;
       renderAway();
       return;
@@ -431,6 +417,7 @@ export function tablePage(id) {
     }
     if (st.chosen && st.chosen.step !== st.step) st.chosen = null;
     st.deadline = msg.deadline;
+    st.skew = msg.now - Date.now() / 1000;
     if (st.handingSeat !== null && msg.seats[st.handingSeat] && msg.seats[st.handingSeat].stand_in) st.handingSeat = null;
     renderSeats();
     updateSeatOffer();
@@ -595,7 +582,7 @@ export function tablePage(id) {
         timerEl.hidden = true;
         return false;
       }
-      const ms = Math.max(0, st.deadline * 1000 - Date.now());
+      const ms = Math.max(0, (st.deadline - serverNow()) * 1000);
       const left = Math.ceil(ms / 1000);
       const span = total > 0 ? total * 1000 : Math.max(ms, 1);
       timerEl.hidden = false;
@@ -643,7 +630,7 @@ export function tablePage(id) {
     clearTimeout(awayTimer);
     const seats = currentSeats();
     const grace = st.table ? st.table.grace : null;
-    const now = Date.now() / 1000;
+    const now = serverNow();
     let soonest = Infinity;
     const items = [];
     const playing = st.status === 'playing';
@@ -959,8 +946,7 @@ export function tablePage(id) {
   }
 
   // --- start ---
-  firstSummary = api(`/api/tables/${enc(id)}`);
-  firstSummary.then((r) => {
+  api(`/api/tables/${enc(id)}`).then((r) => {
     if (r.status === 404) {
       errorEl.textContent = r.error;
       stop('No such table.');

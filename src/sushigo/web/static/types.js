@@ -137,6 +137,7 @@
  * @property {"error"} type
  * @property {"bad_json"|"bad_message"|"unknown_type"|"not_joined"|"already_joined"|"bad_token"|"replaced"|"spectator"|"stale"|"not_your_turn"|"illegal"|"game_over"|"not_over"|"already_seated"|"busy"|"too_big"|"flood"|"no_table"|"too_many"|"full"|"server"|"no_seat"|"not_human"|"not_yet"|"chat_slow"} code
  * @property {string} message
+ * @property {string} [request]
  */
 
 /**
@@ -446,6 +447,7 @@
  * @property {(number|null)} deadline
  * @property {Array<number>} decided
  * @property {(string|null)} rematch
+ * @property {number} now
  * @property {(GameFrame|null)} frame
  */
 
@@ -521,6 +523,7 @@
  * @property {TableSummary} table
  * @property {Array<ChatEntry>} chat
  * @property {Array<string>} emotes
+ * @property {boolean} reclaimed
  */
 
 export {};
