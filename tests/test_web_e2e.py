@@ -177,9 +177,15 @@ def click_party(page: Page) -> str:
     board = page.locator("#board")
     spoon = board.locator(".sg-mode[aria-pressed=false]:not([disabled])", has_text="Spoon")
     if spoon.count():
+        # The call is built: the spoon, then a card of the hand, then confirm.
         spoon.first.click()
         expect(board.locator(".sg-mode[aria-pressed=true]")).to_have_count(1)
-        return click_first(page)
+        board.locator("#hand .sg-pair-card:not([disabled])").first.click()
+        confirm = board.locator("#pair-confirm.act:not([disabled])")
+        action = confirm.get_attribute("data-action")
+        assert action and " call:" in action
+        confirm.click()
+        return action
     for card in ("spoon", "takeout-box"):
         special = board.locator(f"#hand .act[data-action^='{card}']:not([disabled])")
         if special.count():
@@ -203,9 +209,15 @@ def play_to_end(page: Page, choose: Callable[[Page], str] = click_first) -> list
 
 
 def final_scores(page: Page) -> list[int]:
-    """The totals of the final result's table, in seat order."""
+    """The totals of the final result's table (its rows best first), in seat order."""
     rows = page.locator("#final tbody tr")
-    return [int(rows.nth(i).locator("td").last.inner_text()) for i in range(rows.count())]
+    totals = {
+        int(rows.nth(i).get_attribute("data-seat") or 0): int(
+            rows.nth(i).locator("td").last.inner_text()
+        )
+        for i in range(rows.count())
+    }
+    return [totals[s] for s in sorted(totals)]
 
 
 def check_finished(page: Page, base: str, table_id: str, rounds: int = 3) -> dict[str, Any]:

@@ -1,0 +1,90 @@
+/**
+ * What happened: this round's log (Sushi Go Party! and Sushi Roll), the finished
+ * rounds' results (`.round-result[data-round]`) and the final result (#final).
+ *
+ *   logArea(ctx)       section.sg-log "This round so far": the latest turn (cycle) first
+ *   resultsArea(ctx)   the rounds, newest first
+ *   finalArea(ctx)     #final[data-winners]: the players ranked, a place column, the
+ *                      winner named once (final.places, final.ranking)
+ */
+
+import { el, fill, itemChip, nameOf, ordinal } from './board-kit.js';
+
+/** @typedef {import('./types.js').LogEntry} LogEntry */
+/** @typedef {import('./board-kit.js').Ctx} Ctx */
+
+/** @param {Ctx} ctx */
+export function logArea(ctx) {
+  const roll = ctx.frame.game === 'sushi-roll';
+  const turns = new Map();
+  for (const e of ctx.frame.log) {
+    if (!turns.has(e.turn)) turns.set(e.turn, []);
+    turns.get(e.turn).push(e);
+  }
+  /** @param {LogEntry} e */
+  const line = (e) => {
+    if (e.what === 'reveal') {
+      return el('li', { class: 'sg-reveal', 'data-what': e.what }, 'Everyone revealed:',
+        el('ul', {}, (e.picks || []).map((p) => el('li', {}, el('span', { class: 'sg-name' }, nameOf(ctx, p.seat)), ': ', p.label))));
+    }
+    const cls = `sg-log-${e.what}${e.what === 'rolled' ? ' sg-log-more' : ''}`;
+    return el('li', { class: cls, 'data-what': e.what, 'data-seat': e.seat ?? '' }, fill(ctx, e.text));
+  };
+  return el('section', { class: 'sg-log', 'aria-label': 'This round so far' },
+    el('h3', { class: 'sg-h' }, 'This round so far'),
+    el('div', { class: 'sg-log-body' }, [...turns].reverse().map(([turn, entries]) => el('div', { class: 'sg-turn' },
+      el('h4', { class: 'sg-h4' }, `${roll ? 'Cycle' : 'Turn'} ${turn}`), el('ul', {}, entries.map(line))))));
+}
+
+function scoreTable(ctx, caption, headers, rows, winners = [], rank = false) {
+  return el('div', { class: 'sg-table-wrap' }, el('table', { class: 'sg-table' },
+    el('caption', {}, caption),
+    el('thead', {}, el('tr', {}, headers.map((h, i) => el('th', { scope: 'col', class: i > (rank ? 1 : 0) ? 'sg-num' : '' }, h)))),
+    el('tbody', {}, rows.map((row) => el('tr', { class: winners.includes(row.seat) ? 'sg-win' : '', 'data-seat': row.seat, 'data-place': row.place ?? null },
+      rank ? el('td', { class: 'sg-place' }, row.place ? ordinal(row.place) : '—') : null,
+      el('th', { scope: 'row' }, nameOf(ctx, row.seat)),
+      row.cells.map((c) => el('td', { class: 'sg-num' }, c)))))));
+}
+
+/** @param {Ctx} ctx */
+export function resultsArea(ctx) {
+  const { frame } = ctx;
+  const seats = frame.players.map((p) => p.seat);
+  return el('section', { class: 'sg-results', 'aria-label': 'Rounds' },
+    [...frame.results].reverse().map((r) => {
+      const cols = r.columns.filter(([k]) => r.breakdown.some((b) => b[k]));
+      const headers = ['Player', ...cols.map(([, t]) => t)];
+      if (r.kept) headers.push(r.kept_label);
+      headers.push('Round', 'Total');
+      const rows = seats.map((s) => ({
+        seat: s,
+        cells: [...cols.map(([k]) => r.breakdown[s][k]), ...(r.kept ? [r.kept[s]] : []), r.scores[s], r.totals[s]],
+      }));
+      const played = el('details', { class: 'sg-group' }, el('summary', {}, 'What everyone had'),
+        seats.map((s) => el('div', { class: 'sg-row' }, el('span', { class: 'sg-label' }, nameOf(ctx, s)),
+          r.tableaux[s].flatMap((col) => col.items).map((item) => itemChip(ctx, item)))));
+      return el('section', { class: 'round-result', 'data-round': r.round },
+        scoreTable(ctx, `Round ${r.round}`, headers, rows), played);
+    }));
+}
+
+/** @param {Ctx} ctx */
+export function finalArea(ctx) {
+  const { frame } = ctx;
+  const f = frame.final;
+  const headers = ['Place', 'Player', ...f.rounds.map((_, i) => `Round ${i + 1}`), f.kept_label, 'Dessert points'];
+  if (f.token_scores) headers.push('Tokens left', 'Token points');
+  headers.push('Total');
+  const places = Array.isArray(f.places) ? f.places : frame.players.map(() => null);
+  const ranking = Array.isArray(f.ranking) && f.ranking.length ? [...f.ranking] : frame.players.map((p) => p.seat);
+  for (const p of frame.players) if (!ranking.includes(p.seat)) ranking.push(p.seat); // the dummy, last
+  const rows = ranking.map((s) => {
+    const cells = [...f.rounds.map((r) => r[s]), f.kept[s], f.dessert_scores[s]];
+    if (f.token_scores) cells.push(f.tokens_left[s], f.token_scores[s]);
+    cells.push(f.scores[s]);
+    return { seat: s, place: places[s], cells };
+  });
+  return el('section', { id: 'final', class: 'sg-final', 'data-winners': f.winners.join(',') },
+    el('p', { class: 'sg-winner' }, fill(ctx, f.text)),
+    scoreTable(ctx, 'Final scores, best first', headers, rows, f.winners, true));
+}
