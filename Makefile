@@ -68,8 +68,9 @@ test-services:
 unit-compiled: $(ACCEL) test-services
 	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning tests README.md docs
 
+# (the browser tests exercise the pages, not the engine build: they run once, above)
 unit-pure: $(STAMP) test-services
-	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest
+	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser"
 
 unit: unit-compiled unit-pure
 

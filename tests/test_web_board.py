@@ -21,11 +21,11 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, Page, WebSocket, expect, sync_playwright
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from sushigo.web.store import Store
 from sushigo.web.tables import Table
-from test_web_e2e import CHROMIUM_ARGS, WAIT, seat_context, wait_turn, watch_errors
+from test_web_e2e import WAIT, seat_context, wait_turn, watch_errors
 from web_client import free_port, serve
 
 BANQUET = {
@@ -91,24 +91,6 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, Any]]
 @pytest.fixture(scope="module")
 def base(server: dict[str, Any]) -> str:
     return str(server["base"])
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str) -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def errors() -> Iterator[list[str]]:
-    """Errors of the pages a test opens: none is allowed."""
-    found: list[str] = []
-    yield found
-    assert found == []
 
 
 # ---------------------------------------------------------------------------
@@ -459,9 +441,10 @@ def test_final_rows_in_ranking_order(browser: Browser, base: str, errors: list[s
     ordinal = {1: "1st", 2: "2nd"}
     assert places == [ordinal[result["places"][s]] for s in seats]
     expect(final).to_have_attribute("data-winners", ",".join(map(str, result["winners"])))
-    # the winner is named once on the board
+    # the winner is named once on the page: the final screen says it, not the board
     winner = "Ann" if result["winners"] == [0] else "Greedy bot"
-    text = page.locator("#board").inner_text()
+    text = page.locator("main").inner_text()
     assert len(re.findall(r"\bwins?\b", text)) == 1, text
-    assert winner in page.locator("#final .sg-winner").inner_text()
+    assert winner in page.locator("#final-screen").inner_text()
+    assert page.locator("#final .sg-winner").count() == 0
     page.context.close()

@@ -23,7 +23,6 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-import test_web_e2e as e2e
 from sushigo.core.ruleset import make
 from sushigo.games.party.cards import SUGGESTED_MENUS
 from sushigo.present.frames import catalog
@@ -37,11 +36,6 @@ from test_web_e2e import (
     wait_turn,
     watch_errors,
 )
-
-# The end-to-end tests' fixtures: a server for this module, the browser, the page errors.
-base = e2e.base
-browser = e2e.browser
-errors = e2e.errors
 
 STATIC = Path(__file__).resolve().parents[1] / "src" / "sushigo" / "web" / "static"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -21,13 +21,12 @@ import json
 import os
 import re
 import signal
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import httpx
-import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from sushigo.core.records import replay
 from sushigo.games.classic import CLASSIC_CARDS
@@ -39,15 +38,6 @@ from web_client import free_port, serve
 
 WAIT = 30_000
 """Milliseconds to wait for the page (a decision, a reconnection) before failing."""
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 YOUR_TURN_OR_OVER = re.compile(r"Your turn|Game over")
 ENABLED_ACT = "#board .act:not([disabled]):visible"
 RAW_ID = re.compile(r"\b[a-z]+(?:-[a-z0-9]+)+\b")
@@ -59,25 +49,6 @@ MID_TURN = re.compile(r"^(take|ask|give|order|copy|flip):")
 
 # ---------------------------------------------------------------------------
 # The server and the browser
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of a server shared by the tests of this module."""
-    tmp = tmp_path_factory.mktemp("web-e2e")
-    port = free_port()
-    with serve(tmp / "web.db", port, tmp / "server.log"):
-        yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str) -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
 
 
 def watch_errors(page: Page, errors: list[str]) -> Page:
@@ -93,14 +64,6 @@ def watch_errors(page: Page, errors: list[str]) -> Page:
 
     page.on("console", console)
     return page
-
-
-@pytest.fixture
-def errors() -> Iterator[list[str]]:
-    """Errors of the pages a test opens: none is allowed."""
-    found: list[str] = []
-    yield found
-    assert found == []
 
 
 # ---------------------------------------------------------------------------

@@ -20,13 +20,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-import test_web_e2e as e2e
 from test_web_e2e import WAIT, no_horizontal_scroll, watch_errors
-
-# The end-to-end tests' fixtures: a server for this module, the browser, the page errors.
-base = e2e.base
-browser = e2e.browser
-errors = e2e.errors
 
 GAMES = ["sushi-go", "sushi-go-party", "sushi-roll"]
 PARTY_CATEGORIES = ["Nigiri", "Roll", "Appetizer", "Special", "Dessert"]

@@ -9,30 +9,26 @@ closed by Continue or Escape; the ranked end with the viewer's place first and
 Rematch and Replay above the rounds. On a phone, the hand on the first screen and no
 sideways scroll. A seat whose player left handed to a bot, and taken back.
 
-The server and the browser are made as tests/test_web_e2e.py makes them; its helpers
-are used as they are.
+The server, the browser and the page errors are tests/conftest.py's fixtures;
+tests/test_web_e2e.py's helpers are used as they are.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import Any
 
 import httpx
-import pytest
 from playwright.sync_api import (
     Browser,
     Page,
     ViewportSize,
     WebSocket,
     expect,
-    sync_playwright,
 )
 
 from test_web_e2e import (
-    CHROMIUM_ARGS,
     ENABLED_ACT,
     RAW_ID,
     SHOTS,
@@ -43,41 +39,9 @@ from test_web_e2e import (
     wait_turn,
     watch_errors,
 )
-from web_client import free_port, serve
 
 PHONE: ViewportSize = {"width": 390, "height": 844}
 DESK: ViewportSize = {"width": 1280, "height": 800}
-
-
-# ---------------------------------------------------------------------------
-# The server and the browser (as tests/test_web_e2e.py's)
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The URL of a server shared by the tests of this module (bots wait 0 s)."""
-    tmp = tmp_path_factory.mktemp("web-table")
-    port = free_port()
-    with serve(tmp / "web.db", port, tmp / "server.log"):
-        yield f"http://127.0.0.1:{port}"
-
-
-@pytest.fixture(scope="module")
-def browser(chromium_path: str) -> Iterator[Browser]:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=chromium_path, headless=True, args=CHROMIUM_ARGS)
-        try:
-            yield b
-        finally:
-            b.close()
-
-
-@pytest.fixture
-def errors() -> Iterator[list[str]]:
-    """Errors of the pages a test opens: none is allowed."""
-    found: list[str] = []
-    yield found
-    assert found == []
 
 
 # ---------------------------------------------------------------------------

@@ -1,7 +1,8 @@
 /**
  * The board: draws one frame (docs/web.md, "Frames") into a container.
  *
- *   renderBoard(container, frame, {names, onAct, catalog, decided, chosen})
+ *   renderBoard(container, frame, {names, onAct, catalog, decided, chosen, winnerShown})
+ *   (`winnerShown`: the page names the winner itself, so #final does not)
  *   renderReplay(container, frame, catalog, names)
  *
  * Plain ES modules, no build step: this one lays the board out and keeps what the
@@ -70,7 +71,7 @@ const STATE = new WeakMap(); // container -> what the viewer is doing with the f
  *   viewer's own decision this step, once made (the status line names it, the hand marks it)
  */
 export function renderBoard(container, frame, options = {}) {
-  const { names = [], onAct = null, catalog = null, decided = [], chosen = null } = options || {};
+  const { names = [], onAct = null, catalog = null, decided = [], chosen = null, winnerShown = false } = options || {};
   let ui = STATE.get(container);
   if (!ui) {
     ui = {
@@ -104,7 +105,7 @@ export function renderBoard(container, frame, options = {}) {
   if (frame.legal) ui.legal = frame.legal; // to name the choice once it is made (legal is then null)
   ui.sent = false; // the page disables the actions while a decision is on its way
   /** @type {Ctx} */
-  const ctx = { container, frame, names, onAct, catalog, ui, decided: Array.isArray(decided) ? decided : [], chosen, redraw: () => draw(ctx), way: null };
+  const ctx = { container, frame, names, onAct, catalog, ui, decided: Array.isArray(decided) ? decided : [], chosen, winnerShown, redraw: () => draw(ctx), way: null };
   ui.ctx = ctx;
   draw(ctx);
 }

@@ -85,6 +85,6 @@ export function finalArea(ctx) {
     return { seat: s, place: places[s], cells };
   });
   return el('section', { id: 'final', class: 'sg-final', 'data-winners': f.winners.join(',') },
-    el('p', { class: 'sg-winner' }, fill(ctx, f.text)),
+    ctx.winnerShown ? null : el('p', { class: 'sg-winner' }, fill(ctx, f.text)),
     scoreTable(ctx, 'Final scores, best first', headers, rows, f.winners, true));
 }

@@ -432,7 +432,7 @@ export function tablePage(id) {
       const names = currentSeats().map((s) => s.name);
       const onAct = st.seat !== null && st.status === 'playing' ? act : null;
       const mine = st.chosen && st.chosen.step === st.step ? st.chosen : null;
-      renderBoard(boardEl, msg.frame, { names, onAct, catalog: st.catalog, seat: st.seat, decided: msg.decided, chosen: mine });
+      renderBoard(boardEl, msg.frame, { names, onAct, catalog: st.catalog, seat: st.seat, decided: msg.decided, chosen: mine, winnerShown: true });
     }
     if (pending()) disableActs();
     renderStatus();
@@ -517,7 +517,7 @@ export function tablePage(id) {
         ? `Waiting for players: ${free === 1 ? '1 seat is' : `${free} seats are`} still free. Share the invite link.`
         : 'Waiting for players…';
     } else if (status === 'finished') {
-      text = `Game over. ${winnersText(last, seats)}`.trim();
+      text = 'Game over.'; // the final screen says who won
     } else if (status === 'playing') {
       if (myTurn()) text = 'Your turn: choose below.';
       else if (st.seat === null) text = `Playing (you are watching).${waitingText(seats)}`;
@@ -556,13 +556,7 @@ export function tablePage(id) {
     return ` Waiting for ${names.join(', ')}.`;
   }
 
-  function winnersText(msg, seats) {
-    const w = msg.frame && msg.frame.final ? msg.frame.final.winners : [];
-    if (!w.length) return '';
-    const names = w.map((x) => (x === st.seat ? 'You' : seats[x].name));
-    const verb = names.length === 1 && names[0] !== 'You' ? 'wins' : 'win';
-    return `${names.join(' and ')} ${verb}.`;
-  }
+
 
   /** The turn timer's bar and the notice, on the prompt (#decision, drawn anew with
    * every frame); the bar only while this seat has a decision to make. */
@@ -925,7 +919,8 @@ export function tablePage(id) {
     const tie = f.kept_label || null;
     finalEl.replaceChildren(
       h('h2', { id: 'final-title' }, title),
-      me !== null && places[me] ? h('p', { class: 'final-text' }, fillNames(f.text)) : '',
+      // the winner named once: in the title when it is you, else here
+      me !== null && places[me] && places[me] !== 1 ? h('p', { class: 'final-text' }, fillNames(f.text)) : '',
       finalActions,
       h('ol', { id: 'final-ranking', class: 'final-ranking', 'aria-label': 'The players by rank' },
         ranking.map((s) => h('li', { class: `${s === me ? 'you' : ''}${places[s] === 1 ? ' win' : ''}`, 'data-seat': String(s), 'data-place': String(places[s] ?? '') },
