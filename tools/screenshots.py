@@ -79,7 +79,8 @@ def main() -> int:
                 page = context.new_page()
 
                 def shot(name: str, page: Page = page, size: str = size) -> None:
-                    page.wait_for_timeout(300)
+                    page.evaluate("window.scrollTo(0, 0)")  # the first screen, as one lands
+                    page.wait_for_timeout(400)
                     path = out / f"{name}-{size}.png"
                     page.screenshot(path=str(path))
                     print(path)
