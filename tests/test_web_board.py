@@ -23,9 +23,8 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, WebSocket, expect
 
-from sushigo.web.store import Store
 from sushigo.web.tables import Table
-from test_web_e2e import WAIT, seat_context, wait_turn, watch_errors
+from test_web_e2e import WAIT, seat_context, stored_table, wait_turn, watch_errors
 from web_client import free_port, serve
 
 BANQUET = {
@@ -65,17 +64,7 @@ def seed_with(bonus: str) -> int:
 def store_table(db: Path, seed: int) -> dict[str, Any]:
     """Store :data:`BANQUET` dealt from ``seed`` as a running game (the server resumes it
     on start): ``{"id", "seat", "token"}``."""
-    table, token = Table.create(BANQUET, "Ann", seed=seed)
-    table.start()
-    store = Store(str(db))
-    try:
-        store.create_table(table.id, table.config, table.seed, table.seat_rows())
-        store.save_play(
-            table.id, 0, table.steps, {s: str(a) for s, a in table.pending.items()}, table.status
-        )
-    finally:
-        store.close()
-    return {"id": table.id, "seat": 0, "token": token}
+    return stored_table(db, seed, BANQUET)
 
 
 @pytest.fixture(scope="module")

@@ -272,10 +272,11 @@ def chopsticks_seed() -> tuple[int, list[tuple[str, str]], list[str]]:
     raise AssertionError("no seed gives chopsticks and a wasabi with a nigiri")
 
 
-def stored_table(db: Path, seed: int) -> dict[str, Any]:
-    """Store :data:`CHOPSTICKS_TABLE` dealt from ``seed`` as a running game, as the
-    server itself does (it resumes it on start): ``{"id", "seat", "token"}``."""
-    table, token = Table.create(CHOPSTICKS_TABLE, "Ann", seed=seed)
+def stored_table(db: Path, seed: int, config: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Store a table (``config``, by default :data:`CHOPSTICKS_TABLE`) dealt from
+    ``seed`` as a running game, as the server itself does (it resumes it on start):
+    ``{"id", "seat", "token"}``."""
+    table, token = Table.create(config or CHOPSTICKS_TABLE, "Ann", seed=seed)
     table.start()
     store = Store(str(db))
     try:

@@ -9,6 +9,9 @@
  */
 
 import { drawCard, infoButton, ruleIds, slot } from './cards.js';
+import { h as el } from './dom.js';
+
+export { el };
 
 /** @typedef {import('./types.js').GameFrame} GameFrame */
 /** @typedef {import('./types.js').LegalEntry} LegalEntry */
@@ -28,20 +31,6 @@ import { drawCard, infoButton, ruleIds, slot } from './cards.js';
  * @property {() => void} redraw
  */
 
-export function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 /** @param {Ctx} ctx @param {number} seat */
 export function nameOf(ctx, seat) {

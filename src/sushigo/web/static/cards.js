@@ -25,6 +25,8 @@
  * closes either. Text is set as text, never as HTML.
  */
 
+import { h as el } from './dom.js';
+
 export const SPRITE = '/static/cards.svg';
 
 /** The symbols of cards.svg that cards may name (tests/test_web_cards.py checks them). */
@@ -46,20 +48,6 @@ const SVG_NS = 'http://www.w3.org/2000/svg';
 const LONG_PRESS_MS = 500;
 const HOVER_MS = 250;
 
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === null || v === undefined || v === false) continue;
-    if (k === 'class') node.className = v;
-    else if (k.startsWith('on') && typeof v === 'function') node.addEventListener(k.slice(2), v);
-    else node.setAttribute(k, v === true ? '' : String(v));
-  }
-  for (const child of children.flat(Infinity)) {
-    if (child === null || child === undefined || child === false) continue;
-    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
-  }
-  return node;
-}
 
 /** The sprite symbol for a card id: the id itself, else the id less a trailing number
  * (spoon-4, pudding-2), else its family, else a blank plate. "wasabi+egg-nigiri"
