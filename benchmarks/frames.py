@@ -4,7 +4,13 @@ of every position of random games, with their JSON, as a server broadcasts them.
     .venv/bin/python benchmarks/frames.py [--games 20]
 
 Prints frames per second per game. Compare two trees in the same run by pointing
-PYTHONPATH at each (docs/web.md, "Load")."""
+PYTHONPATH at each; wall-clock figures are noisy on a shared machine, so count
+instructions instead (docs/web.md, "Load"):
+
+    valgrind --tool=callgrind .venv/bin/python benchmarks/frames.py --games 2 --game G
+    valgrind --tool=callgrind .venv/bin/python benchmarks/frames.py --games 2 --game G --no-frames
+
+the difference being what the frames cost."""
 
 from __future__ import annotations
 
@@ -40,9 +46,19 @@ def positions(game: str, players: int, options: dict[str, object], games: int) -
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--game", help="one game only (sushi-go, sushi-go-party, sushi-roll)")
+    parser.add_argument(
+        "--no-frames",
+        action="store_true",
+        help="play the games only (what to subtract from an instruction count)",
+    )
     args = parser.parse_args()
     for game, players, options in CONFIGS:
+        if args.game and game != args.game:
+            continue
         states = positions(game, players, options, args.games)
+        if args.no_frames:
+            continue
         start = time.perf_counter()
         frames = 0
         for state in states:
