@@ -191,3 +191,47 @@ def test_the_first_bot_of_the_docs_runs_as_written(
     argv = ["tournament", "--agents", f"{spec}:greed=0,greedy,random", "--games", "6"]
     assert main([*argv, "--jobs", "1"]) == 0
     assert "path/to/bot.py:Name" in doc and "sushigo.agents" in doc
+
+
+def test_the_web_server_offers_its_own_bots_as_seats(bot_file: Path, tmp_path: Path) -> None:
+    from web_client import client, create, play_out, socket, until
+
+    bots = {"cautious": f"{bot_file}:Cautious"}
+    with client(tmp_path / "bots.db", bots=bots) as c:
+        offered = [b["name"] for b in c.get("/api/options").json()["bots"]]
+        assert offered == ["random", "greedy", "mcts", "cautious"]
+        t = create(c, "sushi-go", 3, ["cautious", "greedy"])
+        summary = c.get(f"/api/tables/{t['id']}").json()
+        assert summary["seats"][1]["name"] == "cautious (bot)"
+        with socket(c, t["id"]) as ws:
+            ws.send_json({"type": "join", "token": t["token"]})
+            until(ws, "welcome")
+            final = play_out(ws)
+        assert final["frame"]["over"]
+        refused = c.post(
+            "/api/tables",
+            json={
+                "game": "sushi-go",
+                "players": 2,
+                "seats": [{"kind": "human"}, {"kind": "bot", "bot": "other"}],
+            },
+        )
+        assert refused.status_code == 400
+        assert "a bot is one of random, greedy, mcts, cautious" in refused.json()["error"]
+
+
+@pytest.mark.parametrize(
+    ("value", "words"),
+    [
+        ("clever", "write NAME=SPEC"),
+        ("greedy=random", "the name must be new"),
+        ("no good=random", "the name must be new"),
+        ("clever=nowhere.py:Bot", "no bot file"),
+    ],
+)
+def test_serve_refuses_a_bot_it_cannot_offer(value: str, words: str) -> None:
+    from sushigo.web.serve import parse_bots
+
+    with pytest.raises(OptionsError) as err:
+        parse_bots([value])
+    assert words in str(err.value)

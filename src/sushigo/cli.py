@@ -212,6 +212,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="a table with no person connected this long ends as abandoned "
         "(default 86400: 24 hours)",
     )
+    p.add_argument(
+        "--bot",
+        action="append",
+        metavar="NAME=SPEC",
+        help="offer a bot of your own as a seat, by NAME (repeatable): SPEC as "
+        "--agents takes it, e.g. clever=bots/mine.py:Clever (docs/agents.md)",
+    )
 
     p = sub.add_parser("bench", help="measure engine throughput")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")

@@ -133,6 +133,8 @@ class Settings:
     abandon_after: float = ABANDON_AFTER
     """Seconds a table waiting or playing may have no person connected before it
     ends as abandoned (counted from the server's start for a table it resumed)."""
+    bots: dict[str, str] = field(default_factory=dict)
+    """Bots of the server's own (``--bot NAME=SPEC``), offered as seats by name."""
 
     def host_ok(self, host: str | None) -> bool:
         """Whether a request's ``Host`` header names this server."""
@@ -400,7 +402,7 @@ class Server:
         if not isinstance(data, dict):
             raise OptionsError("a table is a JSON object with game, players and seats")
         name = clean_name(data.get("name"), "Player 1")
-        table, token = Table.create(data, name)
+        table, token = Table.create(data, name, bots=self.settings.bots)
         self.db.create_table(table.id, table.config, table.seed, table.seat_rows())
         live = Live(table)
         self.live[table.id] = live
@@ -1015,7 +1017,7 @@ class Server:
         if table.status != "finished":
             raise Refused("not_over", "a rematch can be asked for once the game is over")
         if table.rematch is None:
-            fresh, _ = Table.create(table.config, table.seats[0].name)
+            fresh, _ = Table.create(table.config, table.seats[0].name, bots=self.settings.bots)
             for i, s in enumerate(fresh.seats):  # nobody is seated until they ask
                 if s.kind == "human":
                     s.token_hash = None
@@ -1171,7 +1173,7 @@ def _api(
 
 
 async def options(server: Server, request: Request) -> Response:
-    return JSONResponse(page_options(create_options()))
+    return JSONResponse(page_options(create_options(server.settings.bots)))
 
 
 async def list_tables(server: Server, request: Request) -> Response:

@@ -5,9 +5,31 @@ from __future__ import annotations
 import argparse
 import logging
 
+from sushigo.agents.base import make_agent
 from sushigo.core.errors import OptionsError
 from sushigo.web.app import MAX_FRAME, Settings, create_app
 from sushigo.web.store import Store
+from sushigo.web.tables import BOTS
+
+
+def parse_bots(values: list[str]) -> dict[str, str]:
+    """``--bot NAME=SPEC`` (repeated) as ``{name: spec}``, every spec loaded once so a
+    bot that cannot be had is refused before the server starts."""
+    bots: dict[str, str] = {}
+    for value in values:
+        name, sep, spec = value.partition("=")
+        name, spec = name.strip(), spec.strip()
+        if not sep or not name or not spec:
+            raise OptionsError(
+                f"--bot {value!r}: write NAME=SPEC, e.g. --bot clever=bots/mine.py:Clever"
+            )
+        if name in BOTS or name in bots or not name.replace("-", "").replace("_", "").isalnum():
+            raise OptionsError(
+                f"--bot {value!r}: the name must be new and made of letters, digits, - and _"
+            )
+        make_agent(spec)  # OptionsError with the reason when it cannot be had
+        bots[name] = spec
+    return bots
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -26,6 +48,7 @@ def run_serve(args: argparse.Namespace) -> int:
         raise OptionsError("--max-tables and --max-sockets are 0 (no limit) or more")
     if not args.abandon_after > 0:
         raise OptionsError("--abandon-after is a number of seconds, more than 0")
+    bots = parse_bots(args.bot or [])
     settings = Settings(
         database=args.database,
         bot_delay=args.bot_delay,
@@ -34,6 +57,7 @@ def run_serve(args: argparse.Namespace) -> int:
         max_tables=args.max_tables,
         max_sockets=args.max_sockets,
         abandon_after=args.abandon_after,
+        bots=bots,
     )
     logging.basicConfig(level=logging.INFO, format="%(levelname)s: %(name)s: %(message)s")
     print(f"sushigo: serving on http://{args.host}:{args.port}/ (database {args.database})")

@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -107,11 +107,19 @@ def clean_chat(value: object) -> str:
     return text
 
 
-def bot_spec(seat: dict[str, Any]) -> tuple[str, int | None]:
-    """The agent spec of a bot seat of a configuration, and its level (mcts only)."""
+def bot_spec(
+    seat: dict[str, Any], extra: Mapping[str, str] | None = None
+) -> tuple[str, int | None]:
+    """The agent spec of a bot seat of a configuration, and its level (mcts only);
+    ``extra``: the bots the server was started with (``sushigo serve --bot
+    NAME=SPEC``), by name."""
     bot = seat.get("bot")
+    extra = extra or {}
+    if isinstance(bot, str) and bot in extra:
+        return extra[bot], None
     if bot not in BOTS:
-        raise OptionsError(f"a bot is one of {', '.join(BOTS)}, not {bot!r}")
+        names = ", ".join([*BOTS, *extra])
+        raise OptionsError(f"a bot is one of {names}, not {bot!r}")
     if bot != "mcts":
         return str(bot), None
     level = seat.get("level", 3)
@@ -124,11 +132,14 @@ def bot_name(bot: str, level: int | None) -> str:
     """What a bot seat is called at the table."""
     if level is not None:
         return f"MCTS bot (level {level})"
+    if bot not in BOTS:  # a bot the server was started with: its own name
+        return f"{bot} (bot)"
     return f"{bot.capitalize()} bot"
 
 
-def create_options() -> dict[str, Any]:
-    """What the create-table form offers (``GET /api/options``)."""
+def create_options(extra: Mapping[str, str] | None = None) -> dict[str, Any]:
+    """What the create-table form offers (``GET /api/options``); ``extra``: the bots
+    the server was started with, offered after the built-in ones."""
     return {
         "games": [
             {
@@ -170,6 +181,7 @@ def create_options() -> dict[str, Any]:
             {"name": "random", "title": "Random"},
             {"name": "greedy", "title": "Greedy"},
             {"name": "mcts", "title": "MCTS", "levels": list(MCTS_LEVELS)},
+            *({"name": name, "title": name} for name in extra or {}),
         ],
         "timers": list(TIMERS),
     }
@@ -190,7 +202,9 @@ def replay_steps(record: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], AnyRuleset]:
+def check_config(
+    data: object, rng: random.Random, bots: Mapping[str, str] | None = None
+) -> tuple[dict[str, Any], AnyRuleset]:
     """A table's configuration, checked and completed (a random menu drawn), with
     its ruleset. OptionsError, saying what is wrong, for anything a user could get
     wrong.
@@ -225,7 +239,7 @@ def check_config(data: object, rng: random.Random) -> tuple[dict[str, Any], AnyR
         if seat["kind"] == "human":
             checked.append({"kind": "human"})
         else:
-            spec, level = bot_spec(seat)
+            spec, level = bot_spec(seat, bots)
             bot = seat["bot"]
             checked.append(
                 {
@@ -357,13 +371,17 @@ class Table:
 
     @classmethod
     def create(
-        cls, data: object, creator: str, seed: int | None = None
+        cls,
+        data: object,
+        creator: str,
+        seed: int | None = None,
+        bots: Mapping[str, str] | None = None,
     ) -> tuple[Table, str | None]:
         """A new table from a user's configuration, the creator at seat 0; returns
         the table and the creator's token (None when seat 0 is a bot: a table of
         bots, to watch)."""
         seed = secrets.randbits(63) if seed is None else seed
-        config, ruleset = check_config(data, random.Random(f"menu/{seed}"))
+        config, ruleset = check_config(data, random.Random(f"menu/{seed}"), bots)
         token: str | None = new_token() if config["seats"][0]["kind"] == "human" else None
         seats = []
         for i, s in enumerate(config["seats"]):
