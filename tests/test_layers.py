@@ -71,6 +71,10 @@ HEAVY = (
     "sqlalchemy",
     "psycopg",
     "numpy",
+    "numba",
+    "torch",
+    "gymnasium",
+    "pettingzoo",
     "matplotlib",
     "openskill",
     "ray",
@@ -252,8 +256,9 @@ def test_a_planted_violation_is_named(path: str, source: str, message: str, tmp_
 
 
 def test_the_library_loads_no_front_end_package() -> None:
-    """Importing the library and every module of its lower layers, in a fresh
-    interpreter, loads no front-end or optional package."""
+    """Importing the library and every module of its lower layers, and playing a game
+    of each with every built-in bot, in a fresh interpreter, loads no front-end or
+    optional package (numpy, numba, torch, gymnasium, pettingzoo among them)."""
     modules = sorted(
         module_name(SRC, p)
         for p in SRC.rglob("*.py")
@@ -264,6 +269,19 @@ def test_the_library_loads_no_front_end_package() -> None:
         "import sushigo, sushigo.play, sushigo.agents, sushigo.present\n"
         f"for name in {modules!r}:\n"
         "    importlib.import_module(name)\n"
+        # and a game of each, played by every built-in bot
+        "import random\n"
+        "from sushigo.agents import make_agent\n"
+        "for game in ('sushi-go', 'sushi-go-party', 'sushi-roll'):\n"
+        "    state, rng = sushigo.make(game, players=3).new_game(), random.Random(0)\n"
+        "    bots = [make_agent(s, i) for i, s in enumerate(\n"
+        "        ['greedy', 'mcts:iterations=10', 'random'])]\n"
+        "    while not state.is_terminal():\n"
+        "        if state.is_chance():\n"
+        "            state.apply_chance(state.sample_chance(rng))\n"
+        "            continue\n"
+        "        state.apply({s: bots[s].act(state.observe(s), state.legal_actions(s))\n"
+        "                     for s in state.to_act()})\n"
         f"print(sorted(m for m in {HEAVY!r} if m in sys.modules))\n"
     )
     done = subprocess.run(
