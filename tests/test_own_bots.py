@@ -86,6 +86,7 @@ def play(spec: str, game: str = "sushi-go", players: int = 3) -> list[int]:
         ("mcts:ms=100", None),
         ("greedy", None),
         ("mcts:ms=1.5", None),
+        ("mcts:ms", None),  # a built-in's option missing its value, not a module
     ],
 )
 def test_how_a_spec_is_read(spec: str, read: object) -> None:

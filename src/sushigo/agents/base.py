@@ -2,8 +2,9 @@
 outside: a file (``path/to/bot.py:Name``), a module (``package.module:attribute``) or
 an installed package's entry point (group ``sushigo.agents``).
 
-How a spec is read (docs/agents.md, "Your first bot"): split at ``:``; when there
-is a second part and it has no ``=``, the first two name a bot outside the registry
+How a spec is read (docs/agents.md, "Your first bot"): split at ``:``; when the
+first part is not a built-in name and there is a second part with no ``=``, the
+first two name a bot outside the registry
 (a file when the first ends in ``.py``, else a module to import; and an attribute
 of it) and the parts after them are its options; otherwise the first part is a
 registered name (built-in or an entry point's) and every later part is an option
@@ -138,9 +139,12 @@ def external_spec(spec: str) -> tuple[str, str, list[str]] | None:
     ('bots/mine.py', 'Clever', ['depth=2'])
     >>> external_spec("mypackage.bots:make_bot"), external_spec("mcts:ms=100")
     (('mypackage.bots', 'make_bot', []), None)
+    >>> external_spec("mcts:ms")  # a built-in name: an option missing its value
     """
     parts = spec.strip().split(":")
     if len(parts) < 2 or "=" in parts[1] or not parts[1].strip() or not parts[0].strip():
+        return None
+    if parts[0].strip().lower() in _AGENTS:
         return None
     return parts[0].strip(), parts[1].strip(), [p for p in parts[2:] if p.strip()]
 
