@@ -130,7 +130,6 @@ def fill_frame(frame: GameFrame, state: ClassicState, view: PlayerView, private:
     frame["passing"] = "swap" if dummy else ("left" if view.pass_step > 0 else "right")
     ctrl = None if view.controller is None else absolute(view, view.controller)
     frame["dummy"] = {"seat": rs.players, "controller": ctrl} if dummy else None
-    running = PRESENTER.now(view)
     players: list[dict[str, Any]] = []
     for s in range(view.seats):
         rel, player = card_player(view, s, private)
@@ -140,7 +139,6 @@ def fill_frame(frame: GameFrame, state: ClassicState, view: PlayerView, private:
             player
             | {
                 "dummy": s >= rs.players,
-                "now": running[rel],
                 "played": list(tab),
                 "tableau": columns(tableau_entries(tab)),
                 "desserts": _pudding_items(kept),
@@ -149,7 +147,7 @@ def fill_frame(frame: GameFrame, state: ClassicState, view: PlayerView, private:
                 "controller": s == ctrl,
             }
         )
-    frame["players"] = cast(list[PlayerFrame], players)  # "acting" is _frame's
+    frame["players"] = cast(list[PlayerFrame], players)  # "acting", "now", "points": _frame's
     if private:
         frame["hand"] = list(view.hand)
         if view.seat in frame["to_act"]:

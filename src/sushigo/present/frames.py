@@ -89,6 +89,7 @@ def _frame(state: AnyState, view: Any, *, private: bool) -> GameFrame:
     for player in frame["players"]:
         player["acting"] = player["seat"] in to_act
         points = breakdowns[rel(view, player["seat"])]
+        player["now"] = sum(points.values())
         player["points"] = {key: value for key, value in points.items() if value}
     if private and not frame["over"]:
         frame["gains"] = _gains(presenter, view, frame)

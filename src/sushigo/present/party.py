@@ -276,7 +276,6 @@ def fill_frame(frame: GameFrame, state: PartyState, view: PartyView, private: bo
     else:
         frame["uramaki"] = None
     frame["discards"] = list(view.discards)
-    running = PRESENTER.now(view)
     players: list[dict[str, Any]] = []
     for s in range(view.seats):
         r, player = card_player(view, s, private)
@@ -286,7 +285,6 @@ def fill_frame(frame: GameFrame, state: PartyState, view: PartyView, private: bo
             player
             | {
                 "dummy": False,
-                "now": running[r],
                 "played": [p.token for p in tab],
                 "tableau": columns(tableau_entries(tab)),
                 "desserts": [
@@ -297,7 +295,7 @@ def fill_frame(frame: GameFrame, state: PartyState, view: PartyView, private: bo
                 "uramaki_scored": view.uramaki_scored[r],
             }
         )
-    frame["players"] = cast(list[PlayerFrame], players)  # "acting" is _frame's
+    frame["players"] = cast(list[PlayerFrame], players)  # "acting", "now", "points": _frame's
     pending = view.pending
     if pending is not None:
         frame["pending"] = {

@@ -135,7 +135,6 @@ def fill_frame(frame: GameFrame, state: RollState, view: RollView, private: bool
     frame["red"] = absolute(view, view.red)
     menus, chopsticks, puddings = view.supply
     frame["supply"] = {"menu": menus, "chopsticks": chopsticks, "pudding": puddings}
-    running = PRESENTER.now(view)
     players: list[dict[str, Any]] = []
     for s in range(n):
         r = rel(view, s)
@@ -145,7 +144,6 @@ def fill_frame(frame: GameFrame, state: RollState, view: RollView, private: bool
                 "seat": s,
                 "dummy": False,
                 "score": view.scores[r],
-                "now": running[r],
                 "hand_size": len(view.belts[r]),
                 "hand": None,
                 "belt": list(view.belts[r]),
@@ -163,7 +161,7 @@ def fill_frame(frame: GameFrame, state: RollState, view: RollView, private: bool
                 "done": bool(view.taken[r]),
             }
         )
-    frame["players"] = cast(list[PlayerFrame], players)  # "acting" is _frame's
+    frame["players"] = cast(list[PlayerFrame], players)  # "acting", "now", "points": _frame's
     if private:
         frame["hand"] = list(view.belts[0])
         if view.seat in frame["to_act"]:
