@@ -9,27 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 import sqlalchemy as sa
 
-from sushigo.web.protocol import schema_document
 from sushigo.web.store import META
 from sushigo.web.tables import CHAT_LENGTH, EMOTES
-from web_client import client, create, socket, until
-
-
-def _valid(name: str, value: Any) -> None:
-    doc = schema_document()
-    schema = {"$schema": doc["$schema"], "$defs": doc["$defs"], "$ref": f"#/$defs/{name}"}
-    jsonschema.Draft202012Validator(schema).validate(value)
-
-
-def _join(ws: Any, token: str | None = None) -> dict[str, Any]:
-    ws.send_json({"type": "join", "token": token} if token else {"type": "join"})
-    welcome = until(ws, "welcome")
-    _valid("WelcomeMessage", welcome)
-    return welcome
+from web_client import client, create, join, schema_validator, socket, until
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -48,13 +33,13 @@ def test_players_talk_spectators_read_and_the_talk_is_kept(database: str) -> Non
         t = create(c, "sushi-go", 3, [None, "greedy"], name="Ann")
         bob = c.post(f"/api/tables/{t['id']}/join", json={"name": "<b>Bob</b>"}).json()
         with socket(c, t["id"]) as ann, socket(c, t["id"]) as bws, socket(c, t["id"]) as watcher:
-            assert _join(ann, t["token"])["chat"] == []
-            _join(bws, bob["token"])
-            _join(watcher)
+            assert join(ann, t["token"])["chat"] == []
+            join(bws, bob["token"])
+            join(watcher)
             ann.send_json({"type": "chat", "text": "  good   luck <script>x</script> "})
             for ws in (ann, bws, watcher):
                 got = until(ws, "chat")
-                _valid("ChatBroadcast", got)
+                schema_validator("ChatBroadcast").validate(got)
                 entry = got["entry"]
                 assert entry["text"] == "good luck <script>x</script>"  # kept as text
                 assert (entry["seat"], entry["name"], entry["n"], entry["emote"]) == (
@@ -75,7 +60,7 @@ def test_players_talk_spectators_read_and_the_talk_is_kept(database: str) -> Non
             assert until(watcher, "error")["code"] == "spectator"
     with client(database) as c:  # a restart: the talk is kept with the table
         with socket(c, t["id"]) as ws:
-            chat = _join(ws)["chat"]
+            chat = join(ws)["chat"]
             assert [(e["n"], e["seat"], e["text"]) for e in chat] == [
                 (0, 0, "good luck <script>x</script>"),
                 (1, 1, EMOTES[0]),
@@ -100,7 +85,7 @@ def test_bad_talk_is_refused_with_a_sentence(tmp_path: Path, message: Any, words
     with client(tmp_path / "bad.db") as c:
         t = create(c, "sushi-go", 2, ["greedy"])
         with socket(c, t["id"]) as ws:
-            _join(ws, t["token"])
+            join(ws, t["token"])
             ws.send_json(message)
             err = until(ws, "error")
             assert err["code"] == "bad_message" and words in err["message"], err
@@ -116,7 +101,7 @@ def test_talk_is_rate_limited_per_seat(tmp_path: Path) -> None:
     with client(tmp_path / "rate.db") as c:
         t = create(c, "sushi-go", 2, ["greedy"])
         with socket(c, t["id"]) as ws:
-            _join(ws, t["token"])
+            join(ws, t["token"])
             sent = 0
             for i in range(8):
                 ws.send_json({"type": "chat", "text": f"message {i}"})

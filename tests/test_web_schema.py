@@ -22,20 +22,14 @@ from sushigo.web import protocol
 from sushigo.web.app import Live, Server, Settings
 from sushigo.web.protocol import schema_document
 from sushigo.web.tables import Table
-from web_client import client, create, my_turn, play_out, socket, until
+from web_client import client, create, my_turn, play_out, schema_validator, socket, until
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "web.md"
 
 
-def _validator(name: str) -> jsonschema.protocols.Validator:
-    doc = schema_document()
-    schema = {"$schema": doc["$schema"], "$defs": doc["$defs"], "$ref": f"#/$defs/{name}"}
-    return jsonschema.Draft202012Validator(schema)
-
-
-FRAME = _validator("GameFrame")
-SERVER = _validator("ServerMessage")
-CLIENT = _validator("ClientMessage")
+FRAME = schema_validator("GameFrame")
+SERVER = schema_validator("ServerMessage")
+CLIENT = schema_validator("ClientMessage")
 
 
 def _valid(validator: jsonschema.protocols.Validator, value: Any, where: str) -> None:
@@ -98,7 +92,7 @@ def _random_frames(game: str, players: int, options: dict[str, Any], seed: int) 
     for seat in range(players):
         _valid(FRAME, frames.seat_frame(state, seat), f"{game} seat {seat}, over")
     _valid(FRAME, frames.replay_frame(state), f"{game} replay")
-    catalog = _validator("Catalog")
+    catalog = schema_validator("Catalog")
     _valid(catalog, frames.catalog(rs), f"{game} catalog")
     return checked
 
@@ -157,14 +151,14 @@ def test_every_message_of_whole_games_is_valid(
             (f"/api/tables/{t['id']}", "TableSummary"),
             ("/api/tables/nope", "HttpError"),
         ]:
-            _valid(_validator(name), c.get(path).json(), path)
+            _valid(schema_validator(name), c.get(path).json(), path)
     kinds = {m["type"] for m in seen}
     assert {"welcome", "state", "ack"} <= kinds
     for i, msg in enumerate(seen):
         _valid(SERVER, msg, f"seat message {i} ({msg['type']})")
     for i, msg in enumerate(watched):
         _valid(SERVER, msg, f"spectator message {i} ({msg['type']})")
-    _valid(_validator("ReplayAnswer"), replay, "replay")
+    _valid(schema_validator("ReplayAnswer"), replay, "replay")
     _check_forced(record, seen, seat=0)
     _check_forced(record, watched, seat=None)
 

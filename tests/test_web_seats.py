@@ -8,26 +8,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-import jsonschema
 import pytest
 import sqlalchemy as sa
 from starlette.testclient import TestClient
 
-from sushigo.web.protocol import schema_document
 from sushigo.web.store import META, Store
 from sushigo.web.tables import Table, token_hash
-from web_client import client, create, my_turn, play_out, socket, until
-
-
-def _valid(name: str, value: Any) -> None:
-    doc = schema_document()
-    schema = {"$schema": doc["$schema"], "$defs": doc["$defs"], "$ref": f"#/$defs/{name}"}
-    jsonschema.Draft202012Validator(schema).validate(value)
-
-
-def _join(ws: Any, token: str | None = None) -> dict[str, Any]:
-    ws.send_json({"type": "join", "token": token} if token else {"type": "join"})
-    return until(ws, "welcome")
+from web_client import client, create, join, my_turn, play_out, schema_validator, socket, until
 
 
 def _state(ws: Any, test: Any = None) -> dict[str, Any]:
@@ -76,8 +63,8 @@ def test_hand_to_bot(db: Path, grace: float, who: str, seat: Any, wait: float, c
     with client(db) as c:
         table, ann, bob = _table_of_two(c, grace)
         with socket(c, table) as ws_ann, socket(c, table) as ws:
-            _join(ws_ann, ann)
-            _join(ws, bob if who == "bob" else None)
+            join(ws_ann, ann)
+            join(ws, bob if who == "bob" else None)
             sender = ws_ann if who == "creator" else ws
             time.sleep(wait)
             sender.send_json({"type": "hand_to_bot", "seat": seat})
@@ -88,8 +75,8 @@ def test_hand_to_bot(db: Path, grace: float, who: str, seat: Any, wait: float, c
                 assert state["seats"][seat]["connected"] is False
                 summary = c.get(f"/api/tables/{table}").json()
                 assert summary["seats"][seat]["stand_in"] == "Greedy bot"
-                _valid("TableSummary", summary)
-                _valid("ServerMessage", state)
+                schema_validator("TableSummary").validate(summary)
+                schema_validator("ServerMessage").validate(state)
                 final = play_out(ws_ann)  # the bot plays Bob's seat to the end
                 assert final["status"] == "finished"
                 record = c.get(f"/api/tables/{table}/record").json()
@@ -97,7 +84,7 @@ def test_hand_to_bot(db: Path, grace: float, who: str, seat: Any, wait: float, c
             else:
                 err = until(sender, "error")
                 assert err["code"] == code, err
-                _valid("ServerMessage", err)
+                schema_validator("ServerMessage").validate(err)
                 live = c.app.state.server.live[table]  # type: ignore[attr-defined]
                 assert all(s.stand_in is None for s in live.table.seats)
                 assert 1 not in live.table.agents
@@ -107,7 +94,7 @@ def test_not_yet_says_how_long_is_left_and_the_seat_is_shown_away(db: Path) -> N
     with client(db) as c:
         table, ann, _bob = _table_of_two(c, 100)
         with socket(c, table) as ws:
-            welcome = _join(ws, ann)
+            welcome = join(ws, ann)
             seats = welcome["table"]["seats"]
             assert seats[0]["away_since"] is None and seats[2]["away_since"] is None
             assert seats[1]["away_since"] <= time.time() and not seats[1]["connected"]
@@ -123,9 +110,9 @@ def test_a_seat_left_is_away_from_when_its_socket_closed(db: Path) -> None:
     with client(db) as c:
         table, ann, bob = _table_of_two(c, 0.3)
         with socket(c, table) as ws_ann:
-            _join(ws_ann, ann)
+            join(ws_ann, ann)
             with socket(c, table) as ws_bob:
-                _join(ws_bob, bob)
+                join(ws_bob, bob)
                 time.sleep(0.4)  # connected all along: not away
                 ws_ann.send_json({"type": "hand_to_bot", "seat": 1})
                 assert until(ws_ann, "error")["code"] == "not_yet"
@@ -163,12 +150,12 @@ def test_hand_to_bot_before_the_game_begins_or_after_it_ends(db: Path) -> None:
     with client(db) as c:
         t = create(c, "sushi-go", 2, [None], grace=0)
         with socket(c, t["id"]) as ws:
-            _join(ws, t["token"])
+            join(ws, t["token"])
             ws.send_json({"type": "hand_to_bot", "seat": 1})
             assert until(ws, "error")["code"] == "not_yet"  # waiting: nobody to stand in for
         q = c.post("/api/quick", json={"game": "sushi-go", "players": 2}).json()
         with socket(c, q["id"]) as ws:
-            _join(ws, q["token"])
+            join(ws, q["token"])
             play_out(ws)
             ws.send_json({"type": "hand_to_bot", "seat": 0})
             assert until(ws, "error")["code"] in ("game_over", "not_yet")
@@ -182,12 +169,12 @@ def test_the_person_takes_the_seat_back_on_return(db: Path) -> None:
         server = c.app.state.server  # type: ignore[attr-defined]
         table, ann, bob = _table_of_two(c, 0)
         with socket(c, table) as ws_ann:
-            assert _join(ws_ann, ann)["reclaimed"] is False
+            assert join(ws_ann, ann)["reclaimed"] is False
             ws_ann.send_json({"type": "hand_to_bot", "seat": 1})
             _state(ws_ann, lambda m: m["seats"][1]["stand_in"] == "Greedy bot")
             assert 1 in server.live[table].table.agents
             with socket(c, table) as ws_bob:
-                welcome = _join(ws_bob, bob)
+                welcome = join(ws_bob, bob)
                 assert welcome["seat"] == 1 and welcome["table"]["seats"][1]["stand_in"] is None
                 assert welcome["reclaimed"] is True
                 back = _state(
@@ -227,14 +214,14 @@ def test_a_table_nobody_comes_back_to_ends_abandoned(db: Path) -> None:
             },
         ).json()
         with socket(c, kept["id"]) as ws_kept, socket(c, gone) as spectator:
-            _join(ws_kept, kept["token"])
-            _join(spectator)
+            join(ws_kept, kept["token"])
+            join(spectator)
             time.sleep(0.6)
             # the periodic sweep ended it; the spectator was told
             ended = _state(spectator, lambda m: m["status"] == "abandoned")
             assert ended["seats"][0]["name"] == "Ann"
             lobby = c.get("/api/tables").json()
-            _valid("TableList", lobby)
+            schema_validator("TableList").validate(lobby)
             assert gone not in [t["id"] for t in lobby["tables"]]
             assert {gone, waiting["id"]} <= {g["id"] for g in lobby["abandoned"]}
             assert kept["id"] in [t["id"] for t in lobby["playing"]]
@@ -256,7 +243,7 @@ def test_a_table_nobody_comes_back_to_ends_abandoned(db: Path) -> None:
         r = c.post(f"/api/tables/{waiting['id']}/join", json={"name": "Cy"})
         assert r.status_code == 409 and "abandoned" in r.json()["error"]
         with socket(c, gone) as ws:
-            _join(ws, ann)
+            join(ws, ann)
             state = until(ws, "state")
             assert state["status"] == "abandoned"
             ws.send_json({"type": "act", "action": "tempura", "step": state["step"]})
@@ -286,10 +273,10 @@ def test_the_lobby_lists_waiting_playing_and_finished_apart(db: Path) -> None:
         playing = c.post("/api/quick", json={"game": "sushi-go-party", "players": 3}).json()
         done = c.post("/api/quick", json={"game": "sushi-go", "players": 2}).json()
         with socket(c, done["id"]) as ws:
-            _join(ws, done["token"])
+            join(ws, done["token"])
             play_out(ws)
         lobby = c.get("/api/tables").json()
-        _valid("TableList", lobby)
+        schema_validator("TableList").validate(lobby)
         assert [t["id"] for t in lobby["waiting"]] == [waiting["id"]]
         assert [t["id"] for t in lobby["playing"]] == [playing["id"]]
         assert {t["id"] for t in lobby["tables"]} == {waiting["id"], playing["id"]}
@@ -319,13 +306,13 @@ def test_play_against_bots_begins_at_once(db: Path, body: dict[str, Any], bots: 
         assert r.status_code == 201, r.text
         answer = r.json()
         assert answer["seat"] == 0 and len(answer["token"]) >= 32
-        _valid("CreatedAnswer", answer)
+        schema_validator("CreatedAnswer").validate(answer)
         summary = c.get(f"/api/tables/{answer['id']}").json()
         assert summary["status"] == "playing"
         assert summary["seats"][0]["name"] == body.get("name", "Player 1")
         assert [s["bot"] for s in summary["seats"][1:]] == bots
         with socket(c, answer["id"]) as ws:
-            assert _join(ws, answer["token"])["seat"] == 0
+            assert join(ws, answer["token"])["seat"] == 0
             assert my_turn(ws)["frame"]["legal"]
 
 
@@ -366,7 +353,7 @@ def test_a_handed_over_seat_and_an_abandoned_table_survive_a_restart(database: s
         kept, ann, bob = _table_of_two(c, 0)
         gone = c.post("/api/quick", json={"game": "sushi-go", "players": 3}).json()
         with socket(c, kept) as ws:
-            _join(ws, ann)
+            join(ws, ann)
             ws.send_json({"type": "hand_to_bot", "seat": 1})
             before = _state(ws, lambda m: m["seats"][1]["stand_in"] is not None)
             time.sleep(0.7)  # nobody at the quick table: abandoned
@@ -383,14 +370,14 @@ def test_a_handed_over_seat_and_an_abandoned_table_survive_a_restart(database: s
         assert summary["step"] >= before["step"]
         assert 1 in server.live[kept].table.agents
         with socket(c, kept) as ws:
-            assert _join(ws, bob)["seat"] == 1  # Bob is back
+            assert join(ws, bob)["seat"] == 1  # Bob is back
             assert until(ws, "state")["seats"][1]["stand_in"] is None
     with client(database) as c:
         summary = c.get(f"/api/tables/{kept}").json()
         assert summary["seats"][1]["stand_in"] is None
         with socket(c, kept) as ws_bob, socket(c, kept) as ws_ann:
-            _join(ws_bob, bob)
-            _join(ws_ann, ann)
+            join(ws_bob, bob)
+            join(ws_ann, ann)
             ws_ann.send_json({"type": "hand_to_bot", "seat": 2})
             assert until(ws_ann, "error")["code"] == "not_human"
 

@@ -13,9 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 from starlette.testclient import TestClient, WebSocketTestSession
 
 from sushigo.web.app import Settings, create_app
+from sushigo.web.protocol import schema_document
 
 ORIGIN = "http://testserver"
 
@@ -159,3 +161,20 @@ def _ack(ws: WebSocketTestSession, seen: list[dict[str, Any]]) -> dict[str, Any]
         if msg["type"] == "ack":
             return msg
     raise AssertionError("no ack")
+
+
+def schema_validator(name: str) -> Any:
+    """A validator of one definition (``WelcomeMessage``, ``GameFrame``...) of the
+    protocol's JSON Schema (``GET /api/schema``)."""
+    doc = schema_document()
+    schema = {"$schema": doc["$schema"], "$defs": doc["$defs"], "$ref": f"#/$defs/{name}"}
+    return jsonschema.Draft202012Validator(schema)
+
+
+def join(ws: WebSocketTestSession, token: str | None = None) -> dict[str, Any]:
+    """Join a table (with a seat's token, or to watch); its ``welcome``, checked
+    against the schema."""
+    ws.send_json({"type": "join", "token": token} if token else {"type": "join"})
+    welcome = until(ws, "welcome")
+    schema_validator("WelcomeMessage").validate(welcome)
+    return welcome
