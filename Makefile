@@ -16,7 +16,7 @@ ACCEL  := $(VENV)/.accel-built
 PG_URL := build/postgres-url
 TEST_ENV = SUSHIGO_TEST_CHROMIUM=/usr/bin/chromium SUSHIGO_TEST_POSTGRES=$(file <$(PG_URL))
 
-.PHONY: run play test lint typecheck unit unit-pure unit-compiled test-services accel bench screenshots clean
+.PHONY: run play test lint typecheck unit unit-pure unit-compiled test-services accel bench rl-smoke screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -68,9 +68,10 @@ test-services:
 unit-compiled: $(ACCEL) test-services
 	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning tests README.md docs
 
-# (the browser tests exercise the pages, not the engine build: they run once, above)
+# (the browser tests exercise the pages, not the engine build, and the environments'
+# whole configuration matrix is the engine's own checks again: both run once, above)
 unit-pure: $(STAMP) test-services
-	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser"
+	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser and not rl_matrix"
 
 unit: unit-compiled unit-pure
 
@@ -78,6 +79,14 @@ test: lint typecheck unit
 
 bench: $(ACCEL)
 	$(BIN)/sushigo bench
+
+# A learning smoke test of the environments (docs/rl.md), not part of make test:
+# MaskablePPO must beat random in more than 80% of 400 games after 3 minutes.
+# torch is the CPU build this machine keeps on disk (a bare 'torch' may fetch CUDA).
+rl-smoke: $(ACCEL)
+	$(BIN)/python -m pip install --quiet "torch==2.13.0"
+	$(BIN)/python -m pip install --quiet -e ".[train]"
+	$(BIN)/python benchmarks/rl_smoke.py $(ARGS)
 
 # docs/screenshots/: the web pages at a desk's and a phone's size (tools/screenshots.py)
 screenshots: $(STAMP) test-services
