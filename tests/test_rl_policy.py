@@ -1,0 +1,178 @@
+"""A trained network as an agent (sushigo.rl.policy): weights files, the agent spec,
+and that it plays the slot its network rates highest."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import sushigo
+from sushigo.agents.base import make_agent
+from sushigo.cli import main
+from sushigo.core.errors import OptionsError
+from sushigo.games.party.actions import FlipChoices
+from sushigo.play.loop import play_game
+from sushigo.rl import codec_for
+from sushigo.rl.policy import PolicyAgent, PolicyNet
+
+TAKEOUT = [
+    "nigiri", "uramaki", "tofu", "eel", "onigiri",
+    "takeout-box", "special-order", "green-tea-ice-cream",
+]  # fmt: skip
+GAMES = [("sushi-go", {}), ("sushi-go-party", {"menu": TAKEOUT}), ("sushi-roll", {})]
+
+
+def _random_net(game: str, options: dict[str, object], seed: int = 0) -> PolicyNet:
+    codec = codec_for(sushigo.make(game, players=3, **options))
+    rng = np.random.default_rng(seed)
+    return PolicyNet(
+        game,
+        [
+            (rng.normal(size=(codec.size, 16)), rng.normal(size=16)),
+            (rng.normal(size=(16, codec.slots)), rng.normal(size=codec.slots)),
+        ],
+        "relu",
+    )
+
+
+def _bias_net(game: str, options: dict[str, object], bias: np.ndarray) -> PolicyNet:
+    """A network whose ratings are ``bias`` whatever it sees."""
+    codec = codec_for(sushigo.make(game, players=3, **options))
+    return PolicyNet(game, [(np.zeros((codec.size, codec.slots)), bias)])
+
+
+@pytest.mark.parametrize(("game", "options"), GAMES)
+def test_a_weights_file_plays_every_game_from_its_spec(
+    game: str, options: dict[str, object], tmp_path: Path
+) -> None:
+    path = tmp_path / "net.npz"
+    net = _random_net(game, options)
+    net.save(path)
+    again = PolicyNet.load(path)
+    assert again.game == game and again.activation == "relu"
+    obs = [0.5] * net.inputs
+    assert np.array_equal(net(obs), again(obs))
+    ruleset = sushigo.make(game, players=3, **options)
+
+    def agents() -> list[object]:
+        return [
+            make_agent(f"policy:weights={path}", seed=1),
+            make_agent(f"policy:weights={path}:temperature=2", seed=1),
+            make_agent("random", seed=2),
+        ]
+
+    first = play_game(ruleset, agents(), 7)  # play_game refuses any illegal action
+    assert play_game(ruleset, agents(), 7).returns() == first.returns()
+
+
+def test_it_plays_the_legal_slot_rated_highest() -> None:
+    ruleset = sushigo.make("sushi-go", players=3)
+    codec = codec_for(ruleset)
+    bias = np.zeros(codec.slots)
+    bias[ruleset.action_id(ruleset.parse_action("sashimi"))] = 5.0
+    bias[ruleset.action_id(ruleset.parse_action("squid"))] = 3.0
+    rng = random.Random(3)
+    state = ruleset.new_game()
+    checked = 0
+    policy = PolicyAgent.of(_bias_net("sushi-go", {}, bias))
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        legal = state.legal_actions(0)
+        chosen = str(policy.act(state.observe(0), legal))
+        names = [str(a) for a in legal]
+        want = (
+            "sashimi"
+            if "sashimi" in names
+            else "squid-nigiri"
+            if "squid-nigiri" in names
+            else names[0]
+        )
+        assert chosen == want
+        checked += 1
+        state.apply({s: rng.choice(list(a)) for s, a in state.decisions()})
+    assert checked > 20
+
+
+@pytest.mark.parametrize("flip", [True, False])
+def test_a_takeout_box_is_chosen_in_steps(flip: bool) -> None:
+    """Rating every flip-one slot above done flips all it can; rating done highest
+    flips nothing."""
+    ruleset = sushigo.make("sushi-go-party", players=3, menu=TAKEOUT)
+    codec = codec_for(ruleset)
+    from sushigo.rl import party
+
+    bias = np.zeros(codec.slots)
+    bias[party._FLIP : party._DONE] = 1.0 if flip else -1.0
+    policy = PolicyAgent.of(_bias_net("sushi-go-party", {"menu": TAKEOUT}, bias))
+    rng = random.Random(1)
+    seen = 0
+    for _ in range(40):
+        state = ruleset.new_game()
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            joint = {}
+            for seat, legal in state.decisions():
+                if type(legal) is FlipChoices and len(legal) > 1:
+                    choice = policy.act(state.observe(seat), legal)
+                    every = sorted(
+                        t
+                        for t, k in zip(legal._tokens, legal._counts, strict=True)
+                        for _ in range(k)
+                    )
+                    assert list(choice.cards) == (every if flip else [])
+                    assert choice in legal
+                    seen += 1
+                joint[seat] = legal[int(rng.random() * len(legal))]
+            state.apply(joint)
+    assert seen > 3
+
+
+def test_weights_that_do_not_fit_are_refused(tmp_path: Path) -> None:
+    path = tmp_path / "classic.npz"
+    _random_net("sushi-go", {}).save(path)
+    roll = sushigo.make("sushi-roll", players=2)
+    agent = make_agent(f"policy:weights={path}")
+    with pytest.raises(OptionsError, match="play sushi-go, not Sushi Roll"):
+        play_game(roll, [agent, make_agent("random")], 1)
+    small = tmp_path / "small.npz"
+    PolicyNet("sushi-go", [(np.zeros((3, 4)), np.zeros(4))]).save(small)
+    with pytest.raises(OptionsError, match="take 3 numbers and rate 4 slots"):
+        play_game(
+            sushigo.make("sushi-go", players=2),
+            [make_agent(f"policy:weights={small}"), make_agent("random")],
+            1,
+        )
+    (tmp_path / "junk.npz").write_text("not a zip")
+    for spec, words in [
+        ("policy", "needs its weights file"),
+        (f"policy:weights={tmp_path / 'missing.npz'}", "cannot read the policy weights"),
+        (f"policy:weights={tmp_path / 'junk.npz'}", "cannot read the policy weights"),
+        (f"policy:weights={path}:temperature=-1", "temperature must be 0 or more"),
+    ]:
+        with pytest.raises(OptionsError, match=words):
+            make_agent(spec)
+    with pytest.raises(OptionsError, match="does not fit|do not fit"):
+        PolicyNet("sushi-go", [(np.zeros((3, 4)), np.zeros(5))])
+
+
+def test_a_tournament_measures_a_policy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "net.npz"
+    _random_net("sushi-go", {}).save(path)
+    argv = [
+        "tournament",
+        "--agents",
+        f"policy:weights={path},random",
+        "--games",
+        "4",
+        "--jobs",
+        "1",
+    ]
+    assert main(argv) == 0
+    assert "policy" in capsys.readouterr().out
