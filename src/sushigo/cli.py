@@ -8,6 +8,7 @@ this module (tests/test_layers.py checks it).
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -282,9 +283,19 @@ def _dispatch(args: argparse.Namespace) -> Any:
 
         return run_serve(args)
     if command == "bench":
-        from sushigo.play.bench import run_bench
+        from sushigo.play.bench import Extra, run_bench
 
-        return run_bench(args)
+        extra: list[Extra] = []
+        missing = ""
+        try:
+            from sushigo.rl import bench as rl_bench
+        except ImportError as exc:  # the rl extra is not installed: no rl cases
+            missing = str(exc)
+        else:
+            for label, game, players, options in rl_bench.CASES:
+                measure = functools.partial(rl_bench.measure, game, players, options)
+                extra.append((label, measure, rl_bench.line))
+        return run_bench(args, extra, missing)
     raise AssertionError(command)
 
 

@@ -12,6 +12,7 @@ import json
 import platform
 import statistics
 import time
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from sushigo.agents import make_agent
@@ -133,7 +134,15 @@ def engine_build() -> str:
     return "compiled" if COMPILED else "source"
 
 
-def run_bench(args: argparse.Namespace) -> int:
+Extra = tuple[str, Callable[[float], dict[str, Any]], Callable[[str, dict[str, Any]], str]]
+"""A case measured by a layer above this one (the environments of ``sushigo.rl``):
+its label, what measures it for so many seconds, and how its row is printed."""
+
+
+def run_bench(args: argparse.Namespace, extra: Sequence[Extra] = (), missing: str = "") -> int:
+    """Measure every case whose label holds ``args.only`` (all without it); ``extra``
+    cases go in the JSON's ``rl``. ``missing`` says why the extra cases could not be
+    offered (their optional packages), when a case asked for is not found."""
     results = []
     build = engine_build()
     if not args.json:
@@ -143,9 +152,11 @@ def run_bench(args: argparse.Namespace) -> int:
         )
     cases = [c for c in CASES if not args.only or args.only in c[0]]
     searches = [c for c in MCTS_CASES if not args.only or args.only in c[0]]
-    if not cases and not searches:
-        names = [c[0] for c in CASES] + [c[0] for c in MCTS_CASES]
-        raise OptionsError(f"no case matches {args.only!r}; cases are: {', '.join(names)}")
+    more = [c for c in extra if not args.only or args.only in c[0]]
+    if not cases and not searches and not more:
+        names = [c[0] for c in CASES] + [c[0] for c in MCTS_CASES] + [c[0] for c in extra]
+        why = f" ({missing})" if missing else ""
+        raise OptionsError(f"no case matches {args.only!r}{why}; cases are: {', '.join(names)}")
     for label, game, players, options in cases:
         row = {"case": label, **measure(game, players, options, args.seconds)}
         results.append(row)
@@ -163,6 +174,12 @@ def run_bench(args: argparse.Namespace) -> int:
                 f"{label:31s} {row['median_iterations_per_100ms']:>7,} iterations per 100 ms "
                 f"decision, {row['iterations_per_s']:>9,.0f} per s  ({row['decisions']} decisions)"
             )
+    extra_rows = []
+    for label, run, show in more:
+        row = {"case": label, **run(args.seconds)}
+        extra_rows.append(row)
+        if not args.json:
+            print(show(label, row))
     if args.json:
         print(
             json.dumps(
@@ -172,6 +189,7 @@ def run_bench(args: argparse.Namespace) -> int:
                     "engine": build,
                     "results": results,
                     "mcts": search_rows,
+                    "rl": extra_rows,
                 },
                 indent=2,
             )
