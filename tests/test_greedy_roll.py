@@ -234,6 +234,19 @@ def test_greedy_puts_a_squid_on_its_free_wasabi() -> None:
     assert state.tray(0) == ("wasabi+squid-nigiri",)
 
 
+def test_greedy_keeps_to_a_legal_list_that_is_not_the_engines() -> None:
+    """Given a plain tuple of some legal actions (a search's restricted choice), greedy
+    picks among them, never its favourite outside them. (In the compiled build a tuple
+    passed isinstance for the engine's TurnChoices: mypyc's lazy sequences share
+    Sequence's ABC registry.)"""
+    state = wasabi_first(squid_mine=True)
+    seat = state.current()
+    view = state.observe(seat)
+    assert GreedyAgent(0).act(view, state.legal_actions(seat)) == parse_roll_action("squid-nigiri")
+    only = (parse_roll_action("tempura"), parse_roll_action("dumpling"))
+    assert GreedyAgent(0).act(view, only) in only
+
+
 def test_greedy_uses_chopsticks_for_a_squid_on_its_wasabi() -> None:
     # its own belt offers about 2 points a die (a first dumpling, a maki roll, a token,
     # a pudding); seat 1's squid is worth 9 on the wasabi, far more than the chopsticks

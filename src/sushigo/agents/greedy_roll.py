@@ -454,11 +454,14 @@ def roll_act(view: RollView, legal: Sequence[RollAction], rng: random.Random) ->
         g, act = _menu(table, me, best)
         if act is not None and g > me.spend_cost() + SPEND_MARGIN and g > gain:
             choice = act
-    if choice is not None and (isinstance(legal, TurnChoices) or choice in legal):
+    # type(), not isinstance: in the compiled build every Sequence (a tuple) passes
+    # isinstance for the engine's lazy sequences, which share Sequence's ABC registry
+    engines = type(legal) is TurnChoices
+    if choice is not None and (engines or choice in legal):
         return choice
     top = [f for f, v in zip(distinct, values, strict=True) if v >= best - 1e-9]
     pick = take(FACE_IDS[top[0] if len(top) == 1 else top[rng.randrange(len(top))]])
-    if isinstance(legal, TurnChoices) or pick in legal:
+    if engines or pick in legal:
         return pick
     # A legal list that is not the engine's: its best take, else its first action.
     takes = [a for a in legal if a.kind == TAKE]
