@@ -176,3 +176,26 @@ def test_a_tournament_measures_a_policy(tmp_path: Path, capsys: pytest.CaptureFi
     ]
     assert main(argv) == 0
     assert "policy" in capsys.readouterr().out
+
+
+def test_from_sb3_writes_the_same_policy(tmp_path: Path) -> None:
+    """The weights file rates the slots as the torch policy does (needs the train
+    extra: make rl-smoke installs it; skipped without it)."""
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    torch = pytest.importorskip("torch")
+    from sushigo.rl import SushiGoEnv
+    from sushigo.rl.policy import from_sb3
+
+    env = SushiGoEnv("sushi-go", 2)
+    model = sb3_contrib.MaskablePPO("MlpPolicy", env, seed=0, device="cpu")
+    net = from_sb3(model, "sushi-go", tmp_path / "net.npz")
+    for seed in range(3):
+        obs, _ = env.reset(seed=seed)
+        with torch.no_grad():
+            dist = model.policy.get_distribution(torch.as_tensor(obs[None]))
+            want = dist.distribution.logits.numpy()[0]
+        mine = PolicyNet.load(tmp_path / "net.npz")(obs).astype(np.float64)
+        top = mine.max()
+        got = mine - (top + np.log(np.exp(mine - top).sum()))  # log-softmax, as torch's
+        assert np.abs(got - want).max() < 1e-4
+    assert net.game == "sushi-go"

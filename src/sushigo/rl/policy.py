@@ -162,20 +162,21 @@ class PolicyAgent:
 def from_sb3(model: Any, game: str, path: str | Path) -> PolicyNet:
     """Write a trained stable-baselines3 PPO or sb3-contrib MaskablePPO model's policy
     (an MLP over the flat observation) as a weights file, and return it."""
-    import torch
-
     policy = model.policy
     layers: list[tuple[np.ndarray, np.ndarray]] = []
     activation = "tanh"
-    for module in policy.mlp_extractor.policy_net:
-        if isinstance(module, torch.nn.Linear):
-            layers.append(
-                (module.weight.detach().cpu().numpy().T, module.bias.detach().cpu().numpy())
-            )
-        elif isinstance(module, torch.nn.ReLU):
+    for module in policy.mlp_extractor.policy_net:  # Linear and activation modules
+        if hasattr(module, "weight"):
+            layers.append((_array(module.weight).T, _array(module.bias)))
+        elif type(module).__name__ == "ReLU":
             activation = "relu"
     head = policy.action_net
-    layers.append((head.weight.detach().cpu().numpy().T, head.bias.detach().cpu().numpy()))
+    layers.append((_array(head.weight).T, _array(head.bias)))
     net = PolicyNet(game, layers, activation)
     net.save(path)
     return net
+
+
+def _array(tensor: Any) -> np.ndarray:
+    """A torch tensor's values (read without importing torch here)."""
+    return np.asarray(tensor.detach().cpu().numpy(), np.float32)
