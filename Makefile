@@ -68,10 +68,12 @@ test-services:
 unit-compiled: $(ACCEL) test-services
 	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning tests README.md docs
 
-# (the browser tests exercise the pages, not the engine build, and the environments'
-# whole configuration matrix is the engine's own checks again: both run once, above)
+# (the browser tests exercise the pages, not the engine build, and the whole
+# configuration matrices of the environments and the batch engine (marker matrix)
+# repeat checks the source engine passes in the quick configurations: both run once,
+# above)
 unit-pure: $(STAMP) test-services
-	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser and not rl_matrix"
+	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser and not matrix"
 
 unit: unit-compiled unit-pure
 

@@ -3,7 +3,7 @@ every configuration of every game, and what the project promises beyond them:
 masks equal to legality, no leaks, determinism, rewards that add up.
 
 One configuration per game runs in every suite; the whole matrix is marked
-``rl_matrix`` and runs once, with the compiled engine (the Makefile's
+``matrix`` and runs once, with the compiled engine (the Makefile's
 unit-compiled)."""
 
 from __future__ import annotations
@@ -114,7 +114,7 @@ def _id(config: tuple[str, int, dict[str, Any]]) -> str:
 
 def _marks(config: tuple[str, int, dict[str, Any]]) -> Any:
     name = _id(config)
-    return pytest.param(config, id=name, marks=() if name in QUICK else pytest.mark.rl_matrix)
+    return pytest.param(config, id=name, marks=() if name in QUICK else pytest.mark.matrix)
 
 
 PARAMS = [_marks(c) for c in CONFIGS]

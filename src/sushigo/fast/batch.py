@@ -1,0 +1,222 @@
+"""The batch engines' Python side: arrays in, arrays out, compiled loops between."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sushigo.core.errors import IllegalActionError, OptionsError
+from sushigo.core.records import FORMAT, VERSION
+from sushigo.core.scoring import winners
+from sushigo.fast import classic as k
+from sushigo.games.classic.cards import CLASSIC_CARDS, FAMILIES
+
+_IDS = CLASSIC_CARDS.ids
+_VARIANTS = ("pass_both_ways", "dummy", "reshuffle", "soy_sauce")
+
+
+class ClassicBatch:
+    """``batch`` games of Sushi Go! (see :mod:`sushigo.fast`)."""
+
+    slots = (k.PAIRS) * (k.N + 1) + 1
+    """The action space of sushigo.rl.classic: 2,549 slots, the last the no-op."""
+    size = k.OBS
+    """The observation's length (233)."""
+
+    def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
+        if ruleset.dummy:
+            raise OptionsError("the batch engine does not play the two-player dummy variant yet")
+        self.ruleset = ruleset
+        self.players = ruleset.players
+        self.batch = batch
+        self.seed = seed
+        self._hand = ruleset.hand_size
+        opts = ruleset.options
+        self._flags = (
+            bool(opts["reshuffle"]),
+            bool(opts["soy_sauce"]),
+            ruleset.penalty,
+        )
+        self._pass_both = bool(opts["pass_both_ways"])
+        self._full = np.array([ruleset.deck.get(c, 0) for c in _IDS], np.int16)
+        head = np.zeros(k.OBS_GLOBAL, np.float32)
+        head[self.players - 2] = 1.0
+        for i, key in enumerate(_VARIANTS):
+            head[4 + i] = 1.0 if opts[key] else 0.0
+        self._head = head
+        self._rows = np.zeros((batch, k.WIDTH), np.int16)
+        self._rng = np.zeros(batch, np.uint64)
+        self._mask = np.zeros((batch, self.players, self.slots), np.bool_)
+        self._set = np.full((batch, self.players, k.PAIRS + 1), -1, np.int64)
+        self._obs = np.zeros((batch, self.players, k.OBS), np.float32)
+        self._first = 0
+        self._next = 0
+        self._ready = False
+
+    # -- playing ------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> None:
+        """Deal new games: the next ``batch`` games of the seed (a new seed starts
+        again from its game 0)."""
+        if seed is not None:
+            self.seed = seed
+            self._next = 0
+        self._first = self._next
+        self._next += self.batch
+        k.seed_rows(self._rng, self.seed, self._first)
+        k.reset_rows(self._rows, self._rng, self.players, self._hand, self._full)
+        self._ready = True
+
+    def _check(self) -> None:
+        if not self._ready:
+            raise IllegalActionError("reset the batch first")
+
+    def step(self, slots: Any) -> None:
+        """One turn of every game not over: ``slots[g, s]`` each seat's slot
+        (batch x players integers; the games over ignore theirs). IllegalActionError,
+        naming the game, if any slot is not legal; nothing is applied then."""
+        self._check()
+        a = np.asarray(slots)
+        if a.shape != (self.batch, self.players) or not np.issubdtype(a.dtype, np.integer):
+            raise IllegalActionError(
+                f"slots must be integers of shape {(self.batch, self.players)}, "
+                f"not {a.dtype} {a.shape}"
+            )
+        bad = k.step_rows(
+            self._rows, self._rng, a.astype(np.int64, copy=False), self.players, self._hand,
+            *self._flags, self._full, self._pass_both,
+        )  # fmt: skip
+        if bad >= 0:
+            raise IllegalActionError(
+                f"game {bad}: slots {a[bad].tolist()} are not all legal "
+                f"(legal: {[np.flatnonzero(m).tolist() for m in self.legal_mask()[bad]]})"
+            )
+
+    def rollout(self, policy: str = "random", seed: int | None = None) -> np.ndarray:
+        """Deal the next games (of ``seed``, from its game 0, when given) and play them
+        to the end, every seat uniformly random over its legal slots; the final points
+        (batch x players)."""
+        if policy != "random":
+            raise OptionsError(f"rollout policy must be 'random', not {policy!r}")
+        self.reset(seed)
+        k.rollout_rows(
+            self._rows, self._rng, self.players, self._hand, *self._flags, self._full,
+            self._pass_both,
+        )  # fmt: skip
+        return self.returns
+
+    def force_deal(self, i: int, hands: Any) -> None:
+        """Replace game ``i``'s deal of the round about to be played by ``hands`` (one
+        list of card ids per player), from the same deck: how a recorded game is
+        re-played in the batch (tests/test_fast_classic.py). OptionsError for a deal
+        the deck cannot give."""
+        self._check()
+        counts = np.zeros((self.players, k.N), np.int16)
+        for s, hand in enumerate(hands):
+            for card in hand:
+                counts[s, _IDS.index(card)] += 1
+        row = self._rows[i]
+        if int(row[k.TURN]) != 0 or row[k.DONE]:
+            raise OptionsError(f"game {i} is not at the start of a round")
+        deck = row[k.DECK : k.DECK + k.N] + row[k.HANDS : k.HANDS + self.players * k.N].reshape(
+            self.players, k.N
+        ).sum(axis=0)
+        if (counts.sum(axis=0) > deck).any() or (counts.sum(axis=1) != self._hand).any():
+            raise OptionsError(f"game {i}: the deck cannot deal {hands}")
+        k.force_deal(self._rows, i, self.players, counts)
+
+    # -- what the games show --------------------------------------------------
+
+    @property
+    def done(self) -> np.ndarray:
+        """Which games are over (batch booleans)."""
+        over: np.ndarray = self._rows[:, k.DONE] == 1
+        return over
+
+    @property
+    def returns(self) -> np.ndarray:
+        """Every seat's points so far, final once the game is over (batch x players)."""
+        return self._rows[:, k.SCORE : k.SCORE + self.players].astype(np.int64)
+
+    def legal_mask(self) -> np.ndarray:
+        """Every seat's legal slots (batch x players x slots booleans, in the layout of
+        sushigo.rl.classic); a game over has the no-op only. The array is the batch's
+        own, rewritten by the next call: copy it to keep it."""
+        self._check()
+        k.mask_rows(self._rows, self.players, self._mask, self._set)
+        return self._mask
+
+    def observe(self) -> np.ndarray:
+        """Every seat's observation (batch x players x 233 float32), as sushigo.rl
+        builds it from that seat's view. Rewritten by the next call: copy to keep."""
+        self._check()
+        k.observe_rows(self._rows, self.players, self._hand, self._head, self._full, self._obs)
+        return self._obs
+
+    # -- records ----------------------------------------------------------------
+
+    def export_record(self, i: int) -> dict[str, Any]:
+        """Game ``i`` of the batch as a record in the project's format (its finished
+        rounds, and its end once over): deals, decisions, and the scores and
+        breakdowns this engine worked out, which ``sushigo replay --verify`` checks."""
+        self._check()
+        if not 0 <= i < self.batch:
+            raise IndexError(f"no game {i} in a batch of {self.batch}")
+        row = self._rows[i]
+        n = self.players
+        finished = int(row[k.ROUND])
+        rounds = []
+        for r in range(finished):
+            deal = []
+            for s in range(n):
+                at = k.DEALT + (r * k.S + s) * k.N
+                deal.append(
+                    [c for c, m in zip(_IDS, row[at : at + k.N], strict=True) for _ in range(m)]
+                )
+            steps: list[dict[str, Any]] = [{"deal": deal}]
+            for t in range(self._hand):
+                at = k.PICKS + (r * k.MAX_HAND + t) * k.S
+                if row[at] < 0:
+                    break
+                for s in range(n):
+                    steps.append({"seat": s, "action": _notation(int(row[at + s]))})
+            scores, breakdown = [], []
+            for s in range(n):
+                at = k.BREAK + (r * k.S + s) * k.FAMILIES
+                b = {f: int(v) for f, v in zip(FAMILIES, row[at : at + k.FAMILIES], strict=True)}
+                breakdown.append(b)
+                scores.append(sum(b.values()))
+            rounds.append({"steps": steps, "scores": scores, "breakdown": breakdown})
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.ruleset.name,
+            "players": n,
+            "names": [f"player_{s}" for s in range(n)],
+            "agents": ["batch"] * n,
+            "options": dict(self.ruleset.options),
+            "seed": None,
+            "rounds": rounds,
+        }
+        if row[k.DONE]:
+            puddings = [int(v) for v in row[k.DESS : k.DESS + n]]
+            final = [int(v) for v in row[k.SCORE : k.SCORE + n]]
+            record.update(
+                {
+                    "puddings": puddings,
+                    "dessert_scores": [int(v) for v in row[k.DESSERT_PTS : k.DESSERT_PTS + n]],
+                    "final_scores": final,
+                    "winners": winners(final, puddings, n),
+                }
+            )
+        record["batch"] = {"seed": self.seed, "game": self._first + i}
+        return record
+
+
+def _notation(slot: int) -> str:
+    """A pick's notation from its slot."""
+    if slot < k.N:
+        return _IDS[slot]
+    a, b = divmod(slot - k.N, k.N)
+    return f"{_IDS[a]}+{_IDS[b]}"

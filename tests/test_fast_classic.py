@@ -1,0 +1,210 @@
+"""The Sushi Go! batch engine (sushigo.fast) against the engine, game for game:
+batch games exported as records re-play in the engine; engine games (random and
+greedy agents) re-play in the batch; observations and masks equal the rl layout's,
+position by position; reproducible whatever the batch size.
+
+One configuration runs in every suite; the rest are marked ``matrix`` (run once,
+with the compiled engine)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+import sushigo
+import sushigo.fast as fast
+from sushigo.agents import make_agent
+from sushigo.core.errors import IllegalActionError, OptionsError
+from sushigo.core.records import replay, walk
+from sushigo.play.loop import play_game, record_game
+from sushigo.rl import codec_for
+
+CONFIGS = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (5, {}),
+    (4, {"pass_both_ways": True}),
+    (3, {"reshuffle": True}),
+    (5, {"soy_sauce": True}),
+]
+GAMES = 2000
+
+
+def _params() -> list[Any]:
+    out = []
+    for players, options in CONFIGS:
+        name = f"{players}p" + "".join(f"-{k}" for k in options)
+        quick = players == 4 and not options
+        out.append(
+            pytest.param(players, options, id=name, marks=() if quick else pytest.mark.matrix)
+        )
+    return out
+
+
+PARAMS = _params()
+
+
+@pytest.mark.parametrize(("players", "options"), PARAMS)
+def test_batch_games_replay_in_the_engine(players: int, options: dict[str, bool]) -> None:
+    """Every game's deals, picks, round scores, breakdowns, puddings, dessert points,
+    final scores and winners, as the batch worked them out, are the engine's."""
+    g = fast.make("sushi-go", players=players, batch=GAMES, seed=players, **options)
+    final = g.rollout()
+    assert g.done.all()
+    for i in range(GAMES):
+        record = g.export_record(i)
+        state = replay(record, f"game {i}")  # RecordError at the first disagreement
+        assert state.is_terminal()
+        assert state.returns() == final[i].tolist()
+
+
+def _engine_records(players: int, options: dict[str, bool], spec: str, games: int) -> list[Any]:
+    ruleset = sushigo.make("sushi-go", players=players, **options)
+    out = []
+    for n in range(games):
+        agents = [make_agent(spec, seed=n * 8 + s) for s in range(players)]
+        state = play_game(ruleset, agents, n)
+        out.append(record_game(state, [f"p{s}" for s in range(players)], [spec] * players, n))
+    return out
+
+
+def _replay_in_batch(records: list[Any], players: int, options: dict[str, bool]) -> Any:
+    """Play recorded games in one batch: their deals forced, their picks as slots;
+    check every pick legal in the batch's mask and the engine's legal slots equal
+    the mask at every decision."""
+    ruleset = sushigo.make("sushi-go", players=players, **options)
+    codec = codec_for(ruleset)
+    g = fast.make("sushi-go", players=players, batch=len(records), seed=0, **options)
+    g.reset()
+    walkers = [walk(r) for r in records]
+    rounds = [[step for step in r["rounds"]] for r in records]
+    hand = ruleset.hand_size
+    for r in range(3):
+        for i, rec in enumerate(rounds):
+            g.force_deal(i, rec[r]["steps"][0]["deal"])
+        for _turn in range(hand - 1):
+            mask = g.legal_mask()
+            slots = np.zeros((len(records), players), np.int64)
+            for i, walker in enumerate(walkers):
+                decision = next(walker)
+                for seat, action in decision.actions.items():
+                    legal = codec.legal_slots(decision.state, seat)
+                    assert np.flatnonzero(mask[i, seat]).tolist() == legal, (i, decision.where)
+                    slots[i, seat] = codec.slot_of(decision.state, seat, action)
+            g.step(slots)
+    assert g.done.all()
+    for walker in walkers:
+        with pytest.raises(StopIteration):
+            next(walker)
+    return g
+
+
+@pytest.mark.parametrize(("players", "options"), PARAMS)
+@pytest.mark.parametrize(("spec", "games"), [("random", GAMES), ("greedy", 100)])
+def test_engine_games_replay_in_the_batch(
+    players: int, options: dict[str, bool], spec: str, games: int
+) -> None:
+    records = _engine_records(players, options, spec, games)
+    g = _replay_in_batch(records, players, options)
+    for i, record in enumerate(records):
+        mine = g.export_record(i)
+        for key in ("puddings", "dessert_scores", "final_scores", "winners"):
+            assert mine[key] == record[key], (i, key)
+        for r, (a, b) in enumerate(zip(mine["rounds"], record["rounds"], strict=True)):
+            assert a["scores"] == b["scores"] and a["breakdown"] == b["breakdown"], (i, r)
+            assert a["steps"] == b["steps"], (i, r)
+
+
+@pytest.mark.parametrize(("players", "options"), PARAMS)
+def test_observations_and_masks_are_the_rl_layouts(players: int, options: dict[str, bool]) -> None:
+    """At every decision of 40 games, every seat's batch observation and mask are
+    byte for byte what sushigo.rl builds from that seat's view in the engine."""
+    batch = 40
+    g = fast.make("sushi-go", players=players, batch=batch, seed=11, **options)
+    g.reset()
+    rng = np.random.default_rng(5)
+    seen: list[tuple[np.ndarray, np.ndarray]] = []
+    while not g.done.all():
+        mask = g.legal_mask().copy()
+        seen.append((g.observe().copy(), mask))
+        slots = np.zeros((batch, players), np.int64)
+        for i in range(batch):
+            for s in range(players):
+                legal = np.flatnonzero(mask[i, s])
+                slots[i, s] = legal[rng.integers(len(legal))]
+        g.step(slots)
+    last = g.observe().copy()
+    ruleset = sushigo.make("sushi-go", players=players, **options)
+    codec = codec_for(ruleset)
+    for i in range(batch):
+        walker = walk(g.export_record(i))
+        k = 0
+        while True:
+            try:
+                decision = next(walker)
+            except StopIteration as end:
+                state = end.value
+                break
+            obs, mask = seen[k]
+            for s in range(players):
+                want = np.asarray(codec.observe(decision.state.observe(s)), np.float32)
+                assert obs[i, s].tobytes() == want.tobytes(), (
+                    i,
+                    k,
+                    s,
+                    np.flatnonzero(obs[i, s] != want),
+                )
+                assert np.flatnonzero(mask[i, s]).tolist() == codec.legal_slots(decision.state, s)
+            k += 1
+        assert k == len(seen)
+        for s in range(players):
+            want = np.asarray(codec.observe(state.observe(s)), np.float32)
+            assert last[i, s].tobytes() == want.tobytes()
+
+
+def test_a_game_is_the_same_whatever_the_batch() -> None:
+    small = fast.make("sushi-go", players=3, batch=8, seed=42)
+    large = fast.make("sushi-go", players=3, batch=64, seed=42)
+    a, b = small.rollout(), large.rollout()
+    assert (a == b[:8]).all()
+    assert small.export_record(5) == large.export_record(5)
+    second = small.rollout()  # the next 8 games of the seed
+    assert (second == b[8:16]).all()
+    assert small.export_record(0)["batch"] == {"seed": 42, "game": 8}
+    again = small.rollout(seed=42)  # a seed starts again from its game 0
+    assert (again == a).all() and small.export_record(3) == large.export_record(3)
+
+
+def test_bad_input_is_refused_with_a_reason() -> None:
+    g = fast.make("sushi-go", players=2, batch=3, seed=0)
+    with pytest.raises(IllegalActionError, match="reset the batch first"):
+        g.legal_mask()
+    g.reset()
+    with pytest.raises(IllegalActionError, match="shape"):
+        g.step(np.zeros((3, 3), np.int64))
+    mask = g.legal_mask()
+    slots = np.array([[np.flatnonzero(m)[0] for m in game] for game in mask])
+    bad = slots.copy()
+    bad[1, 0] = g.slots - 1  # the no-op is no pick
+    before = g.observe().copy()
+    with pytest.raises(IllegalActionError, match="game 1"):
+        g.step(bad)
+    assert (g.observe() == before).all()  # nothing was applied
+    g.step(slots)
+    for kwargs, words in [
+        ({"batch": 0}, "batch must be"),
+        ({"seed": -1}, "seed must be"),
+        ({"dummy": True, "players": 2}, "dummy variant"),
+        ({"players": 7}, "2 to 5 players"),
+    ]:
+        with pytest.raises(OptionsError, match=words):
+            fast.make("sushi-go", **{"players": 4, **kwargs})
+    with pytest.raises(OptionsError, match="does not play Sushi Roll yet"):
+        fast.make("sushi-roll", players=3)
+    with pytest.raises(OptionsError, match="rollout policy"):
+        g.rollout("clever")
+    with pytest.raises(IndexError):
+        g.export_record(3)
