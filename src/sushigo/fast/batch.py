@@ -47,9 +47,12 @@ class ClassicBatch:
         self._head = head
         self._rows = np.zeros((batch, k.WIDTH), np.int16)
         self._rng = np.zeros(batch, np.uint64)
+        self._prng = np.zeros(batch, np.uint64)
         self._mask = np.zeros((batch, self.players, self.slots), np.bool_)
         self._set = np.full((batch, self.players, k.PAIRS + 1), -1, np.int64)
         self._obs = np.zeros((batch, self.players, k.OBS), np.float32)
+        self._scratch = np.empty((batch, k.PAIRS), np.int64)
+        """Each game's working space in the compiled loops (no allocation per call)."""
         self._first = 0
         self._next = 0
         self._ready = False
@@ -65,6 +68,7 @@ class ClassicBatch:
         self._first = self._next
         self._next += self.batch
         k.seed_rows(self._rng, self.seed, self._first)
+        k.seed_rows(self._prng, self.seed ^ 0x5EED, self._first)
         k.reset_rows(self._rows, self._rng, self.players, self._hand, self._full)
         self._ready = True
 
@@ -102,7 +106,7 @@ class ClassicBatch:
         self.reset(seed)
         k.rollout_rows(
             self._rows, self._rng, self.players, self._hand, *self._flags, self._full,
-            self._pass_both,
+            self._pass_both, self._scratch,
         )  # fmt: skip
         return self.returns
 
@@ -126,6 +130,15 @@ class ClassicBatch:
             raise OptionsError(f"game {i}: the deck cannot deal {hands}")
         k.force_deal(self._rows, i, self.players, counts)
 
+    def sample_slots(self) -> np.ndarray:
+        """A uniformly random legal slot for every seat of every game (the no-op in a
+        game over), from the batch's own policy generators: reproducible, and apart
+        from the games' deals (batch x players integers)."""
+        self._check()
+        out = np.empty((self.batch, self.players), np.int64)
+        k.sample_rows(self._rows, self._prng, self.players, out, self._scratch)
+        return out
+
     # -- what the games show --------------------------------------------------
 
     @property
@@ -144,14 +157,16 @@ class ClassicBatch:
         sushigo.rl.classic); a game over has the no-op only. The array is the batch's
         own, rewritten by the next call: copy it to keep it."""
         self._check()
-        k.mask_rows(self._rows, self.players, self._mask, self._set)
+        k.mask_rows(self._rows, self.players, self._mask, self._set, self._scratch)
         return self._mask
 
     def observe(self) -> np.ndarray:
         """Every seat's observation (batch x players x 233 float32), as sushigo.rl
         builds it from that seat's view. Rewritten by the next call: copy to keep."""
         self._check()
-        k.observe_rows(self._rows, self.players, self._hand, self._head, self._full, self._obs)
+        k.observe_rows(
+            self._rows, self.players, self._hand, self._head, self._full, self._obs, self._scratch
+        )
         return self._obs
 
     # -- records ----------------------------------------------------------------

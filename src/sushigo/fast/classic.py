@@ -15,7 +15,7 @@ The two-player dummy variant is not in the batch engine yet.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 N = 13
 """Card types."""
@@ -328,14 +328,19 @@ def _after_turn(
     row = st[g]
     row[HAND_N] -= 1
     # pass the hands: left (seat s to s + 1), or right in round 2 of pass-both-ways
-    tmp = np.empty(S * N, np.int16)
-    for i in range(players * N):
-        tmp[i] = row[HANDS + i]
-    right = row[PASSR] == 1
-    for s in range(players):
-        to = (s - 1) % players if right else (s + 1) % players
+    last = (players - 1) * N
+    if row[PASSR] == 1:  # seat s passes to s - 1: every hand moves down one place
         for c in range(N):
-            row[HANDS + to * N + c] = tmp[s * N + c]
+            first = row[HANDS + c]
+            for i in range(HANDS + c, HANDS + last + c, N):
+                row[i] = row[i + N]
+            row[HANDS + last + c] = first
+    else:  # seat s passes to s + 1: every hand moves up one place
+        for c in range(N):
+            final = row[HANDS + last + c]
+            for i in range(HANDS + last + c, HANDS + c, -N):
+                row[i] = row[i - N]
+            row[HANDS + c] = final
     row[TURN] += 1
     if row[HAND_N] == 1:  # the last card of each hand is placed without a decision
         for s in range(players):
@@ -384,7 +389,24 @@ def step_rows(
         for s in range(players):
             if not _legal(row, s, slots[g, s]):
                 return g
-    for g in range(st.shape[0]):
+    _apply_rows(st, rng, slots, players, hand, reshuffle, soy, penalty, full, pass_both)
+    return -1
+
+
+@njit(cache=True, parallel=True)
+def _apply_rows(
+    st: np.ndarray,
+    rng: np.ndarray,
+    slots: np.ndarray,
+    players: int,
+    hand: int,
+    reshuffle: bool,
+    soy: bool,
+    penalty: bool,
+    full: np.ndarray,
+    pass_both: bool,
+) -> None:
+    for g in prange(st.shape[0]):
         row = st[g]
         if row[DONE]:
             continue
@@ -392,10 +414,9 @@ def step_rows(
             _apply(row, s, slots[g, s])
             row[PICKS + (row[ROUND] * MAX_HAND + row[TURN]) * S + s] = slots[g, s]
         _after_turn(st, rng, g, players, hand, reshuffle, soy, penalty, full, pass_both)
-    return -1
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def rollout_rows(
     st: np.ndarray,
     rng: np.ndarray,
@@ -406,10 +427,11 @@ def rollout_rows(
     penalty: bool,
     full: np.ndarray,
     pass_both: bool,
+    scratch: np.ndarray,
 ) -> None:
     """Play every game to its end, each seat uniformly random over its legal slots."""
-    buf = np.empty(PAIRS, np.int64)
-    for g in range(st.shape[0]):
+    for g in prange(st.shape[0]):
+        buf = scratch[g]
         row = st[g]
         while not row[DONE]:
             for s in range(players):
@@ -420,15 +442,17 @@ def rollout_rows(
             _after_turn(st, rng, g, players, hand, reshuffle, soy, penalty, full, pass_both)
 
 
-@njit(cache=True)
-def mask_rows(st: np.ndarray, players: int, out: np.ndarray, last: np.ndarray) -> None:
+@njit(cache=True, parallel=True)
+def mask_rows(
+    st: np.ndarray, players: int, out: np.ndarray, last: np.ndarray, scratch: np.ndarray
+) -> None:
     """Every seat's legal slots as True in ``out`` (batch x seats x slots); a game
     over, or a seat beyond the table, has the no-op only. ``out`` keeps what it held
     before, and ``last[g, s]`` the slots set then (-1 ends them): only those are
     cleared, so a call costs the legal slots, not the width of the layout."""
-    buf = np.empty(PAIRS, np.int64)
     noop = out.shape[2] - 1
-    for g in range(st.shape[0]):
+    for g in prange(st.shape[0]):
+        buf = scratch[g]
         row = st[g]
         for s in range(out.shape[1]):
             o = out[g, s]
@@ -450,22 +474,46 @@ def mask_rows(st: np.ndarray, players: int, out: np.ndarray, last: np.ndarray) -
                 before[n] = -1
 
 
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def observe_rows(
-    st: np.ndarray, players: int, hand: int, head: np.ndarray, full: np.ndarray, out: np.ndarray
+    st: np.ndarray,
+    players: int,
+    hand: int,
+    head: np.ndarray,
+    full: np.ndarray,
+    out: np.ndarray,
+    scratch: np.ndarray,
 ) -> None:
     """Every seat's observation (``out`` batch x seats x OBS), as sushigo.rl.classic
-    builds it from that seat's view."""
-    unseen = np.empty(N, np.int64)
-    for g in range(st.shape[0]):
+    builds it from that seat's view. What every viewer sees alike (the unseen cards
+    but hands, each seat's tableau, desserts and score) is worked out once a game."""
+    tail = N + 6  # a block's public part: tableau, free, on wasabi, desserts, score
+    for g in prange(st.shape[0]):
+        work = scratch[g]  # [0, N): unseen but hands; then each seat's public part
         row = st[g]
         r = row[ROUND]
         turn = row[TURN]
         step = -1 if row[PASSR] == 1 else 1
+        size = row[HAND_N] / hand
+        for c in range(N):
+            work[c] = full[c] - row[DISC + c]
+        for a in range(players):
+            p = N + a * tail
+            for c in range(N):
+                v = row[TAB + a * N + c]
+                work[p + c] = v
+                work[c] -= v
+            work[p + N] = row[FREE + a]
+            for e in range(3):
+                work[p + N + 1 + e] = row[ON + a * 3 + e]
+            work[p + N + 4] = row[DESS + a]
+            work[PUDDING] -= row[DESS + a]
+            work[p + N + 5] = row[SCORE + a]
+        known_to = min(turn, players - 1)
         for seat in range(out.shape[1]):
             o = out[g, seat]
-            o[:] = 0.0
             if seat >= players:
+                o[:] = 0.0
                 continue
             o[:OBS_GLOBAL] = head
             if r < ROUNDS:
@@ -474,37 +522,30 @@ def observe_rows(
             o[12] = 1.0 if step < 0 else 0.0
             own = 14 + N
             for c in range(N):
-                unseen[c] = full[c] - row[DISC + c]
                 k = row[HANDS + seat * N + c]
                 o[own + c] = k
-                unseen[c] -= k
+                o[own + N + c] = work[c] - k
             base = OBS_GLOBAL
-            known_to = min(turn, players - 1)
             for k in range(players):
-                rel = (k * step) % players
-                a = (seat + rel) % players
+                a = (seat + k * step) % players
                 o[base] = 1.0
-                o[base + 2] = row[HAND_N] / hand
+                o[base + 1] = 0.0
+                o[base + 2] = size
                 if 1 <= k <= known_to:
                     o[base + 3] = 1.0
                     for c in range(N):
                         v = row[HANDS + a * N + c]
                         o[base + 4 + c] = v
-                        unseen[c] -= v
+                        o[own + N + c] -= v
+                else:
+                    o[base + 3 : base + 4 + N] = 0.0
+                p = N + a * tail
                 at = base + 4 + N
-                for c in range(N):
-                    v = row[TAB + a * N + c]
-                    o[at + c] = v
-                    unseen[c] -= v
-                o[at + N] = row[FREE + a]
-                for e in range(3):
-                    o[at + N + 1 + e] = row[ON + a * 3 + e]
-                o[at + N + 4] = row[DESS + a]
-                unseen[PUDDING] -= row[DESS + a]
-                o[at + N + 5] = row[SCORE + a] / 10.0
+                for i in range(tail - 1):
+                    o[at + i] = work[p + i]
+                o[at + tail - 1] = work[p + tail - 1] / 10.0
                 base += OBS_BLOCK
-            for c in range(N):
-                o[own + N + c] = unseen[c]
+            o[base:] = 0.0
 
 
 @njit(cache=True)
@@ -518,3 +559,21 @@ def force_deal(st: np.ndarray, g: int, players: int, hands: np.ndarray) -> None:
             row[DECK + c] += row[HANDS + s * N + c] - hands[s, c]
             row[HANDS + s * N + c] = hands[s, c]
             row[DEALT + (r * S + s) * N + c] = hands[s, c]
+
+
+@njit(cache=True, parallel=True)
+def sample_rows(
+    st: np.ndarray, prng: np.ndarray, players: int, out: np.ndarray, scratch: np.ndarray
+) -> None:
+    """A uniformly random legal slot for every seat (the no-op for a game over),
+    drawn from ``prng``, the batch's policy generators (not the games' own)."""
+    noop = PAIRS * (N + 1)
+    for g in prange(st.shape[0]):
+        buf = scratch[g]
+        row = st[g]
+        for s in range(players):
+            if row[DONE]:
+                out[g, s] = noop
+                continue
+            n = legal_slots(row, s, buf)
+            out[g, s] = buf[_below(prng, g, n)]
