@@ -284,18 +284,34 @@ def _dispatch(args: argparse.Namespace) -> Any:
         return run_serve(args)
     if command == "bench":
         from sushigo.play.bench import Extra, run_bench
+        from sushigo.play.bench import measure as measure_engine
 
         extra: list[Extra] = []
-        missing = ""
+        missing = []
         try:
             from sushigo.rl import bench as rl_bench
         except ImportError as exc:  # the rl extra is not installed: no rl cases
-            missing = str(exc)
+            missing.append(str(exc))
         else:
             for label, game, players, options in rl_bench.CASES:
                 measure = functools.partial(rl_bench.measure, game, players, options)
-                extra.append((label, measure, rl_bench.line))
-        return run_bench(args, extra, missing)
+                extra.append(("rl", label, measure, rl_bench.line))
+        try:
+            from sushigo.fast import bench as fast_bench
+        except ImportError as exc:  # the fast extra is not installed: no batch cases
+            missing.append(str(exc))
+        else:
+
+            def engine_rate(game: str, players: int, options: dict[str, Any], s: float) -> float:
+                return float(measure_engine(game, players, options, s, 1)["median_games_per_s"])
+
+            for label, game, players, options, how in fast_bench.CASES:
+                measure = functools.partial(
+                    fast_bench.measure, game, players, options, how, engine_rate
+                )
+                extra.append(("fast", label, measure, fast_bench.line))
+            extra.append(("fast", "fast start", fast_bench.measure_start, fast_bench.start_line))
+        return run_bench(args, extra, "; ".join(missing))
     raise AssertionError(command)
 
 

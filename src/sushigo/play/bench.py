@@ -134,15 +134,17 @@ def engine_build() -> str:
     return "compiled" if COMPILED else "source"
 
 
-Extra = tuple[str, Callable[[float], dict[str, Any]], Callable[[str, dict[str, Any]], str]]
-"""A case measured by a layer above this one (the environments of ``sushigo.rl``):
-its label, what measures it for so many seconds, and how its row is printed."""
+Extra = tuple[str, str, Callable[[float], dict[str, Any]], Callable[[str, dict[str, Any]], str]]
+"""A case measured by a layer above this one (the environments of ``sushigo.rl``, the
+batch engine of ``sushigo.fast``): the JSON key of its group, its label, what measures
+it for so many seconds, and how its row is printed."""
 
 
 def run_bench(args: argparse.Namespace, extra: Sequence[Extra] = (), missing: str = "") -> int:
     """Measure every case whose label holds ``args.only`` (all without it); ``extra``
-    cases go in the JSON's ``rl``. ``missing`` says why the extra cases could not be
-    offered (their optional packages), when a case asked for is not found."""
+    cases go in the JSON under their group's key. ``missing`` says why some extra
+    cases could not be offered (their optional packages), when a case asked for is
+    not found."""
     results = []
     build = engine_build()
     if not args.json:
@@ -152,9 +154,9 @@ def run_bench(args: argparse.Namespace, extra: Sequence[Extra] = (), missing: st
         )
     cases = [c for c in CASES if not args.only or args.only in c[0]]
     searches = [c for c in MCTS_CASES if not args.only or args.only in c[0]]
-    more = [c for c in extra if not args.only or args.only in c[0]]
+    more = [c for c in extra if not args.only or args.only in c[1]]
     if not cases and not searches and not more:
-        names = [c[0] for c in CASES] + [c[0] for c in MCTS_CASES] + [c[0] for c in extra]
+        names = [c[0] for c in CASES] + [c[0] for c in MCTS_CASES] + [c[1] for c in extra]
         why = f" ({missing})" if missing else ""
         raise OptionsError(f"no case matches {args.only!r}{why}; cases are: {', '.join(names)}")
     for label, game, players, options in cases:
@@ -174,10 +176,10 @@ def run_bench(args: argparse.Namespace, extra: Sequence[Extra] = (), missing: st
                 f"{label:31s} {row['median_iterations_per_100ms']:>7,} iterations per 100 ms "
                 f"decision, {row['iterations_per_s']:>9,.0f} per s  ({row['decisions']} decisions)"
             )
-    extra_rows = []
-    for label, run, show in more:
+    groups: dict[str, list[dict[str, Any]]] = {group: [] for group, *_ in extra}
+    for group, label, run, show in more:
         row = {"case": label, **run(args.seconds)}
-        extra_rows.append(row)
+        groups[group].append(row)
         if not args.json:
             print(show(label, row))
     if args.json:
@@ -189,7 +191,7 @@ def run_bench(args: argparse.Namespace, extra: Sequence[Extra] = (), missing: st
                     "engine": build,
                     "results": results,
                     "mcts": search_rows,
-                    "rl": extra_rows,
+                    **groups,
                 },
                 indent=2,
             )
