@@ -43,8 +43,9 @@ MAY_IMPORT: dict[str, set[str]] = {
     "present": _PRESENT,
     "tui": _PRESENT | {"tui"},
     "web": _PRESENT | {"web"},
-    "rl": _PRESENT | {"rl"},
-    "cli": _PRESENT | {"testing", "tui", "web", "rl"},
+    # rl's vector env runs over the batch engine (sushigo.rl.vector).
+    "rl": _PRESENT | {"rl", "fast"},
+    "cli": _PRESENT | {"testing", "tui", "web", "rl", "fast"},
 }
 """Which layers each layer may import. ``sushigo`` is the package's ``__init__``
 (``import sushigo``); ``cli`` is sushigo/cli.py, which no layer may import."""

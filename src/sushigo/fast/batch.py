@@ -152,6 +152,22 @@ class ClassicBatch:
         """Every seat's points so far, final once the game is over (batch x players)."""
         return self._rows[:, k.SCORE : k.SCORE + self.players].astype(np.int64)
 
+    @property
+    def puddings(self) -> np.ndarray:
+        """Every seat's puddings kept from the rounds played, the tie-break at the end
+        (batch x players)."""
+        return self._rows[:, k.DESS : k.DESS + self.players].astype(np.int64)
+
+    def winners(self) -> np.ndarray:
+        """Who won each game (batch x players booleans; more than one for a shared
+        win): the most points, ties broken by the most puddings, as
+        :func:`sushigo.core.scoring.winners` decides. Meaningful once a game is over."""
+        points, puddings = self.returns, self.puddings
+        top = points == points.max(axis=1, keepdims=True)
+        kept = np.where(top, puddings, -1)
+        won: np.ndarray = top & (kept == kept.max(axis=1, keepdims=True))
+        return won
+
     def legal_mask(self) -> np.ndarray:
         """Every seat's legal slots (batch x players x slots booleans, in the layout of
         sushigo.rl.classic); a game over has the no-op only. The array is the batch's

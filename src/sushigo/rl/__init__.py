@@ -4,7 +4,10 @@
 * Gymnasium: :class:`SushiGoEnv`, one learning seat among bots, registered as
   ``sushigo/sushi-go-v0``, ``sushigo/sushi-go-party-v0`` and ``sushigo/sushi-roll-v0``
   (``gymnasium.make("sushigo/sushi-go-v0", players=3)`` once ``sushigo.rl`` is
-  imported); :func:`make` builds the PettingZoo envs by the same ids.
+  imported); :func:`make` builds the PettingZoo envs by the same ids;
+* a Gymnasium vector env over the batch engine, :class:`sushigo.rl.vector.SushiGoVectorEnv`
+  (``gymnasium.make_vec(id, num_envs=1024, vectorization_mode="vector_entry_point")``;
+  it needs ``sushigo[fast]`` too).
 
 docs/rl.md gives the observation and action layouts and a training example.
 """
@@ -58,6 +61,7 @@ for _id, _name in IDS.items():
         gymnasium.register(
             id=_id,
             entry_point="sushigo.rl.gymnasium_env:SushiGoEnv",
+            vector_entry_point="sushigo.rl.vector:SushiGoVectorEnv",
             kwargs={"game": _name},
             disable_env_checker=False,
         )
