@@ -16,7 +16,7 @@ ACCEL  := $(VENV)/.accel-built
 PG_URL := build/postgres-url
 TEST_ENV = SUSHIGO_TEST_CHROMIUM=/usr/bin/chromium SUSHIGO_TEST_POSTGRES=$(file <$(PG_URL))
 
-.PHONY: run play test lint typecheck unit unit-pure unit-compiled test-services accel bench rl-smoke screenshots clean
+.PHONY: run play test test-matrix lint typecheck unit unit-pure unit-compiled test-services accel bench rl-smoke screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -66,18 +66,22 @@ test-services:
 
 # The suite runs twice: against the compiled engine and against the source.
 unit-compiled: $(ACCEL) test-services
-	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning tests README.md docs
+	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning -m "not matrix" tests README.md docs
 
-# (the browser tests exercise the pages, not the engine build, and the whole
-# configuration matrices of the environments and the batch engine (marker matrix)
-# repeat checks the source engine passes in the quick configurations: both run once,
-# above)
+# (the browser tests exercise the pages, not the engine build: they run once, above)
 unit-pure: $(STAMP) test-services
 	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser and not matrix"
 
 unit: unit-compiled unit-pure
 
 test: lint typecheck unit
+
+# The whole configuration matrices of the environments and the batch engine
+# (marker matrix: every variant, Party menu, player count and dice file), with the
+# compiled engine. make test runs one configuration of each game; CI runs this after
+# it (.ci/run), as it takes longer than make test may.
+test-matrix: $(ACCEL) test-services
+	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning -m matrix tests
 
 bench: $(ACCEL)
 	$(BIN)/sushigo bench

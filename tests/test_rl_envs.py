@@ -2,9 +2,9 @@
 every configuration of every game, and what the project promises beyond them:
 masks equal to legality, no leaks, determinism, rewards that add up.
 
-One configuration per game runs in every suite; the whole matrix is marked
-``matrix`` and runs once, with the compiled engine (the Makefile's
-unit-compiled)."""
+One configuration per game runs in every suite (make test); the whole matrix is
+marked ``matrix`` and runs once, with the compiled engine (make test-matrix, which
+CI runs after make test)."""
 
 from __future__ import annotations
 
