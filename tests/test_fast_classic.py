@@ -29,6 +29,7 @@ CONFIGS = [
     (4, {"pass_both_ways": True}),
     (3, {"reshuffle": True}),
     (5, {"soy_sauce": True}),
+    (2, {"dummy": True}),
 ]
 GAMES = 2000
 
@@ -58,7 +59,7 @@ def test_batch_games_replay_in_the_engine(players: int, options: dict[str, bool]
         record = g.export_record(i)
         state = replay(record, f"game {i}")  # RecordError at the first disagreement
         assert state.is_terminal()
-        assert state.returns() == final[i].tolist()
+        assert state.returns()[:players] == final[i].tolist()  # the dummy's: in the record
 
 
 def _engine_records(players: int, options: dict[str, bool], spec: str, games: int) -> list[Any]:
@@ -72,9 +73,9 @@ def _engine_records(players: int, options: dict[str, bool], spec: str, games: in
 
 
 def _replay_in_batch(records: list[Any], players: int, options: dict[str, bool]) -> Any:
-    """Play recorded games in one batch: their deals forced, their picks as slots;
-    check every pick legal in the batch's mask and the engine's legal slots equal
-    the mask at every decision."""
+    """Play recorded games in one batch: their deals and dummy draws forced, their
+    picks as slots; check every pick legal in the batch's mask and the engine's legal
+    slots equal the mask at every decision."""
     ruleset = sushigo.make("sushi-go", players=players, **options)
     codec = codec_for(ruleset)
     g = fast.make("sushi-go", players=players, batch=len(records), seed=0, **options)
@@ -82,10 +83,16 @@ def _replay_in_batch(records: list[Any], players: int, options: dict[str, bool])
     walkers = [walk(r) for r in records]
     rounds = [[step for step in r["rounds"]] for r in records]
     hand = ruleset.hand_size
+    # With the dummy every turn is a decision; else the last card is placed.
+    turns = hand if ruleset.dummy else hand - 1
     for r in range(3):
         for i, rec in enumerate(rounds):
             g.force_deal(i, rec[r]["steps"][0]["deal"])
-        for _turn in range(hand - 1):
+        draws = [[s["draw"] for s in rec[r]["steps"] if "draw" in s] for rec in rounds]
+        for turn in range(turns):
+            if ruleset.dummy:
+                for i, cards in enumerate(draws):
+                    g.force_draw(i, cards[turn])
             mask = g.legal_mask()
             slots = np.zeros((len(records), players), np.int64)
             for i, walker in enumerate(walkers):
@@ -165,9 +172,10 @@ def test_observations_and_masks_are_the_rl_layouts(players: int, options: dict[s
             assert last[i, s].tobytes() == want.tobytes()
 
 
-def test_a_game_is_the_same_whatever_the_batch() -> None:
-    small = fast.make("sushi-go", players=3, batch=8, seed=42)
-    large = fast.make("sushi-go", players=3, batch=64, seed=42)
+@pytest.mark.parametrize(("players", "options"), PARAMS)
+def test_a_game_is_the_same_whatever_the_batch(players: int, options: dict[str, bool]) -> None:
+    small = fast.make("sushi-go", players=players, batch=8, seed=42, **options)
+    large = fast.make("sushi-go", players=players, batch=64, seed=42, **options)
     a, b = small.rollout(), large.rollout()
     assert (a == b[:8]).all()
     assert small.export_record(5) == large.export_record(5)
@@ -197,14 +205,25 @@ def test_bad_input_is_refused_with_a_reason() -> None:
     for kwargs, words in [
         ({"batch": 0}, "batch must be"),
         ({"seed": -1}, "seed must be"),
-        ({"dummy": True, "players": 2}, "dummy variant"),
+        ({"dummy": True}, "dummy variant is for 2 players"),
         ({"players": 7}, "2 to 5 players"),
     ]:
         with pytest.raises(OptionsError, match=words):
             fast.make("sushi-go", **{"players": 4, **kwargs})
-    with pytest.raises(OptionsError, match="does not play Sushi Roll yet"):
-        fast.make("sushi-roll", players=3)
+    with pytest.raises(OptionsError, match="does not play Sushi Go Party! yet"):
+        fast.make("sushi-go-party", players=3)
     with pytest.raises(OptionsError, match="rollout policy"):
         g.rollout("clever")
+    with pytest.raises(OptionsError, match="no card is drawn"):
+        g.force_draw(0, "tempura")  # no dummy here
     with pytest.raises(IndexError):
         g.export_record(3)
+
+
+def test_a_dummy_draw_is_followed_only_from_the_pile() -> None:
+    g = fast.make("sushi-go", players=2, batch=2, seed=0, dummy=True)
+    g.reset()
+    with pytest.raises(OptionsError, match="pile holds no soy-sauce"):
+        g.force_draw(1, "soy-sauce")  # not in the deck without the promo
+    with pytest.raises(OptionsError, match="a deal is 3 hands"):
+        g.force_deal(0, [[], []])

@@ -17,7 +17,13 @@ _VARIANTS = ("pass_both_ways", "dummy", "reshuffle", "soy_sauce")
 
 
 class ClassicBatch:
-    """``batch`` games of Sushi Go! (see :mod:`sushigo.fast`)."""
+    """``batch`` games of Sushi Go! (see :mod:`sushigo.fast`).
+
+    In the two-player dummy variant the arrays have a row for each of the two
+    players (the dummy never decides): the player controlling the dummy this turn
+    picks in the dummy's blocks of slots, their own card and the dummy's in one slot;
+    ``returns`` are the players' points, and the records hold the dummy's too.
+    """
 
     slots = (k.PAIRS) * (k.N + 1) + 1
     """The action space of sushigo.rl.classic: 2,549 slots, the last the no-op."""
@@ -25,10 +31,11 @@ class ClassicBatch:
     """The observation's length (233)."""
 
     def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
-        if ruleset.dummy:
-            raise OptionsError("the batch engine does not play the two-player dummy variant yet")
         self.ruleset = ruleset
         self.players = ruleset.players
+        self._seats = ruleset.seats
+        """Seats at the table: the players, and the dummy in the dummy variant."""
+        self._dummy = bool(ruleset.dummy)
         self.batch = batch
         self.seed = seed
         self._hand = ruleset.hand_size
@@ -48,10 +55,12 @@ class ClassicBatch:
         self._rows = np.zeros((batch, k.WIDTH), np.int16)
         self._rng = np.zeros(batch, np.uint64)
         self._prng = np.zeros(batch, np.uint64)
+        # The dummy's controller has up to ten times the legal slots of a player.
+        legal = k.MAX_LEGAL if self._dummy else k.PAIRS
         self._mask = np.zeros((batch, self.players, self.slots), np.bool_)
-        self._set = np.full((batch, self.players, k.PAIRS + 1), -1, np.int64)
+        self._set = np.full((batch, self.players, legal + 1), -1, np.int64)
         self._obs = np.zeros((batch, self.players, k.OBS), np.float32)
-        self._scratch = np.empty((batch, k.PAIRS), np.int64)
+        self._scratch = np.empty((batch, legal), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
         self._first = 0
         self._next = 0
@@ -69,7 +78,7 @@ class ClassicBatch:
         self._next += self.batch
         k.seed_rows(self._rng, self.seed, self._first)
         k.seed_rows(self._prng, self.seed ^ 0x5EED, self._first)
-        k.reset_rows(self._rows, self._rng, self.players, self._hand, self._full)
+        k.reset_rows(self._rows, self._rng, self.players, self._hand, self._full, self._dummy)
         self._ready = True
 
     def _check(self) -> None:
@@ -78,8 +87,9 @@ class ClassicBatch:
 
     def step(self, slots: Any) -> None:
         """One turn of every game not over: ``slots[g, s]`` each seat's slot
-        (batch x players integers; the games over ignore theirs). IllegalActionError,
-        naming the game, if any slot is not legal; nothing is applied then."""
+        (batch x players integers; the games over ignore theirs; the dummy's
+        controller's slot names the dummy's card too). IllegalActionError, naming the
+        game, if any slot is not legal; nothing is applied then."""
         self._check()
         a = np.asarray(slots)
         if a.shape != (self.batch, self.players) or not np.issubdtype(a.dtype, np.integer):
@@ -89,7 +99,7 @@ class ClassicBatch:
             )
         bad = k.step_rows(
             self._rows, self._rng, a.astype(np.int64, copy=False), self.players, self._hand,
-            *self._flags, self._full, self._pass_both,
+            *self._flags, self._full, self._pass_both, self._dummy,
         )  # fmt: skip
         if bad >= 0:
             raise IllegalActionError(
@@ -106,29 +116,49 @@ class ClassicBatch:
         self.reset(seed)
         k.rollout_rows(
             self._rows, self._rng, self.players, self._hand, *self._flags, self._full,
-            self._pass_both, self._scratch,
+            self._pass_both, self._dummy, self._scratch,
         )  # fmt: skip
         return self.returns
 
     def force_deal(self, i: int, hands: Any) -> None:
         """Replace game ``i``'s deal of the round about to be played by ``hands`` (one
-        list of card ids per player), from the same deck: how a recorded game is
-        re-played in the batch (tests/test_fast_classic.py). OptionsError for a deal
+        list of card ids per seat, the dummy's pile third, as records hold them), from
+        the same deck: how a recorded game is re-played in the batch
+        (tests/test_fast_classic.py). With the dummy, the controller then draws again
+        from the new pile (:meth:`force_draw` sets the card). OptionsError for a deal
         the deck cannot give."""
         self._check()
-        counts = np.zeros((self.players, k.N), np.int16)
+        n = self._seats
+        if len(hands) != n:
+            raise OptionsError(f"game {i}: a deal is {n} hands, not {len(hands)}")
+        counts = np.zeros((n, k.N), np.int16)
         for s, hand in enumerate(hands):
             for card in hand:
                 counts[s, _IDS.index(card)] += 1
         row = self._rows[i]
         if int(row[k.TURN]) != 0 or row[k.DONE]:
             raise OptionsError(f"game {i} is not at the start of a round")
-        deck = row[k.DECK : k.DECK + k.N] + row[k.HANDS : k.HANDS + self.players * k.N].reshape(
-            self.players, k.N
-        ).sum(axis=0)
+        at = k.DEALT + int(row[k.ROUND]) * k.S * k.N
+        deck = row[k.DECK : k.DECK + k.N] + row[at : at + n * k.N].reshape(n, k.N).sum(axis=0)
         if (counts.sum(axis=0) > deck).any() or (counts.sum(axis=1) != self._hand).any():
             raise OptionsError(f"game {i}: the deck cannot deal {hands}")
-        k.force_deal(self._rows, i, self.players, counts)
+        k.force_deal(self._rows, self._rng, i, n, counts, self._dummy)
+
+    def force_draw(self, i: int, card: str) -> None:
+        """Two-player dummy: replace the card game ``i``'s controller drew from the
+        dummy's pile this turn by ``card`` (a card id), as a record's ``{"draw":
+        card}`` step says: how a recorded game's draws are followed in the batch.
+        OptionsError if there is no draw to replace or the pile holds no such card."""
+        self._check()
+        row = self._rows[i]
+        if not self._dummy or row[k.DONE]:
+            raise OptionsError(f"game {i}: no card is drawn from a dummy's pile now")
+        c = _IDS.index(card) if card in _IDS else -1
+        pile = row[k.HANDS + k.DUMMY * k.N : k.HANDS + (k.DUMMY + 1) * k.N].copy()
+        pile[int(row[k.DRAWN])] += 1
+        if c < 0 or pile[c] == 0:
+            raise OptionsError(f"game {i}: the dummy's pile holds no {card}")
+        k.force_draw(self._rows, i, c)
 
     def sample_slots(self) -> np.ndarray:
         """A uniformly random legal slot for every seat of every game (the no-op in a
@@ -149,7 +179,8 @@ class ClassicBatch:
 
     @property
     def returns(self) -> np.ndarray:
-        """Every seat's points so far, final once the game is over (batch x players)."""
+        """Every player's points so far, final once the game is over (batch x players;
+        the dummy's are in the records)."""
         return self._rows[:, k.SCORE : k.SCORE + self.players].astype(np.int64)
 
     @property
@@ -181,8 +212,9 @@ class ClassicBatch:
         builds it from that seat's view. Rewritten by the next call: copy to keep."""
         self._check()
         k.observe_rows(
-            self._rows, self.players, self._hand, self._head, self._full, self._obs, self._scratch
-        )
+            self._rows, self.players, self._hand, self._head, self._full, self._obs,
+            self._scratch, self._dummy,
+        )  # fmt: skip
         return self._obs
 
     # -- records ----------------------------------------------------------------
@@ -196,11 +228,12 @@ class ClassicBatch:
             raise IndexError(f"no game {i} in a batch of {self.batch}")
         row = self._rows[i]
         n = self.players
+        seats = self._seats
         finished = int(row[k.ROUND])
         rounds = []
         for r in range(finished):
             deal = []
-            for s in range(n):
+            for s in range(seats):
                 at = k.DEALT + (r * k.S + s) * k.N
                 deal.append(
                     [c for c, m in zip(_IDS, row[at : at + k.N], strict=True) for _ in range(m)]
@@ -210,10 +243,12 @@ class ClassicBatch:
                 at = k.PICKS + (r * k.MAX_HAND + t) * k.S
                 if row[at] < 0:
                     break
+                if self._dummy:  # the controller's draw from the pile comes first
+                    steps.append({"draw": _IDS[int(row[k.DRAWS + r * k.MAX_HAND + t])]})
                 for s in range(n):
                     steps.append({"seat": s, "action": _notation(int(row[at + s]))})
             scores, breakdown = [], []
-            for s in range(n):
+            for s in range(seats):
                 at = k.BREAK + (r * k.S + s) * k.FAMILIES
                 b = {f: int(v) for f, v in zip(FAMILIES, row[at : at + k.FAMILIES], strict=True)}
                 breakdown.append(b)
@@ -224,19 +259,19 @@ class ClassicBatch:
             "version": VERSION,
             "game": self.ruleset.name,
             "players": n,
-            "names": [f"player_{s}" for s in range(n)],
-            "agents": ["batch"] * n,
+            "names": [f"player_{s}" for s in range(n)] + ["Dummy"] * (seats - n),
+            "agents": ["batch"] * n + ["dummy"] * (seats - n),
             "options": dict(self.ruleset.options),
             "seed": None,
             "rounds": rounds,
         }
         if row[k.DONE]:
-            puddings = [int(v) for v in row[k.DESS : k.DESS + n]]
-            final = [int(v) for v in row[k.SCORE : k.SCORE + n]]
+            puddings = [int(v) for v in row[k.DESS : k.DESS + seats]]
+            final = [int(v) for v in row[k.SCORE : k.SCORE + seats]]
             record.update(
                 {
                     "puddings": puddings,
-                    "dessert_scores": [int(v) for v in row[k.DESSERT_PTS : k.DESSERT_PTS + n]],
+                    "dessert_scores": [int(v) for v in row[k.DESSERT_PTS : k.DESSERT_PTS + seats]],
                     "final_scores": final,
                     "winners": winners(final, puddings, n),
                 }
@@ -246,8 +281,11 @@ class ClassicBatch:
 
 
 def _notation(slot: int) -> str:
-    """A pick's notation from its slot."""
-    if slot < k.N:
-        return _IDS[slot]
-    a, b = divmod(slot - k.N, k.N)
-    return f"{_IDS[a]}+{_IDS[b]}"
+    """A pick's notation from its slot (``tempura dummy:pudding`` in a dummy's block)."""
+    d, pick = divmod(slot, k.PAIRS)
+    if pick < k.N:
+        text = _IDS[pick]
+    else:
+        a, b = divmod(pick - k.N, k.N)
+        text = f"{_IDS[a]}+{_IDS[b]}"
+    return f"{text} dummy:{_IDS[d - 1]}" if d else text

@@ -9,7 +9,11 @@ chopsticks, soy sauce. Slots, masks and observations are the reinforcement-learn
 layouts of ``sushigo.rl.classic`` (docs/rl.md), cross-checked position by position
 (tests/test_fast_classic.py).
 
-The two-player dummy variant is not in the batch engine yet.
+The two-player dummy variant is the third seat of a row: its hand is the dummy's
+face-down pile, from which the player in control draws a card before each turn (a
+chance outcome, from the game's generator like the deals), and its tableau the
+cards its controllers gave it. Control alternates every turn of the game, seat 0
+first, as in the engine.
 """
 
 from __future__ import annotations
@@ -31,9 +35,21 @@ PAIRS = N + N * N
 """Slots of a pick: 13 singles, then 169 ordered pairs."""
 NOOP = PAIRS
 """The no-op slot (the layout without the dummy's block of slots)."""
+DUMMY = 2
+"""The dummy's seat in the two-player dummy variant: its hand is the face-down pile."""
+DUMMY_HAND = 9
+"""Cards in each hand, the dummy's pile included, in the dummy variant."""
+MAX_PICKS = MAX_HAND + MAX_HAND * (MAX_HAND + 1) // 2 + 3
+"""The most legal picks of one seat, the dummy's card aside: a hand holds at most
+10 cards, so at most 10 types: 10 singles, 55 chopsticks pairs, and at most 3 pairs
+also offered in the other order (wasabi before each nigiri, or two nigiri)."""
+MAX_LEGAL = MAX_PICKS * (MAX_HAND + 1)
+"""Room for the legal slots of the dummy's controller: each pick with up to 10 cards
+for the dummy, written after the picks themselves (legal_slots' working space)."""
 
 # -- the fields of a row --
 HANDS = 0
+"""Each seat's hand, counts by type (the dummy's: its pile)."""
 TAB = HANDS + S * N
 FREE = TAB + S * N
 ON = FREE + S
@@ -46,14 +62,21 @@ TURN = ROUND + 1
 DONE = TURN + 1
 PASSR = DONE + 1
 HAND_N = PASSR + 1
-BREAK = HAND_N + 1
+"""Cards in a hand (the dummy's controller holds one more, the card drawn)."""
+CTRL = HAND_N + 1
+"""The seat controlling the dummy this turn; -1 without the dummy or once over."""
+DRAWN = CTRL + 1
+"""The card the controller drew from the pile this turn; -1 when none."""
+BREAK = DRAWN + 1
 """Each round's breakdown: ROUNDS x S x FAMILIES."""
 DESSERT_PTS = BREAK + ROUNDS * S * FAMILIES
 DEALT = DESSERT_PTS + S
 """Each round's deal: ROUNDS x S x N counts."""
 PICKS = DEALT + ROUNDS * S * N
 """Each turn's slot per seat: ROUNDS x MAX_HAND x S (-1: none)."""
-WIDTH = PICKS + ROUNDS * MAX_HAND * S
+DRAWS = PICKS + ROUNDS * MAX_HAND * S
+"""Each turn's card drawn from the dummy's pile: ROUNDS x MAX_HAND (-1: none)."""
+WIDTH = DRAWS + ROUNDS * MAX_HAND
 
 # -- the observation (sushigo.rl.classic) --
 OBS_BLOCK = 4 + 2 * N + 1 + 3 + 2
@@ -94,23 +117,26 @@ def _deal(
     st: np.ndarray,
     rng: np.ndarray,
     g: int,
-    players: int,
+    seats: int,
     hand: int,
     reshuffle: bool,
     full: np.ndarray,
+    dummy: bool,
 ) -> None:
+    """A hand for every seat (the dummy's pile third), then, with the dummy, the
+    controller's first draw."""
     row = st[g]
     r = row[ROUND]
     if reshuffle:
         for c in range(N):
             row[DECK + c] = full[c]
             row[DISC + c] = 0
-        for s in range(players):
+        for s in range(seats):
             row[DECK + PUDDING] -= row[DESS + s]
     left = 0
     for c in range(N):
         left += row[DECK + c]
-    for s in range(players):
+    for s in range(seats):
         for c in range(N):
             row[HANDS + s * N + c] = 0
         for _ in range(hand):
@@ -125,6 +151,32 @@ def _deal(
             row[DEALT + (r * S + s) * N + c] += 1
     row[HAND_N] = hand
     row[TURN] = 0
+    if dummy:
+        _draw(row, rng, g)
+
+
+@njit(cache=True)
+def _draw(row: np.ndarray, rng: np.ndarray, g: int) -> None:
+    """Two-player dummy: the seat in control this turn (control alternates every
+    turn of the game, seat 0 first) draws a card from the dummy's pile into their
+    hand, uniformly among the pile's cards (the engine's Draw)."""
+    r = row[ROUND]
+    t = row[TURN]
+    ctrl = (r * DUMMY_HAND + t) % 2
+    pile = HANDS + DUMMY * N
+    left = 0
+    for c in range(N):
+        left += row[pile + c]
+    k = _below(rng, g, left)
+    c = 0
+    while k >= row[pile + c]:
+        k -= row[pile + c]
+        c += 1
+    row[pile + c] -= 1
+    row[HANDS + ctrl * N + c] += 1
+    row[CTRL] = ctrl
+    row[DRAWN] = c
+    row[DRAWS + r * MAX_HAND + t] = c
 
 
 @njit(cache=True)
@@ -143,11 +195,13 @@ def _split(points: int, ways: int) -> int:
 
 
 @njit(cache=True)
-def _end_round(row: np.ndarray, players: int, soy: bool, penalty: bool) -> None:
+def _end_round(row: np.ndarray, seats: int, soy: bool, penalty: bool) -> None:
+    """Score the round for every seat (the dummy too: it takes maki, soy sauce and
+    pudding places), keep the puddings, discard the rest; puddings at the end."""
     r = row[ROUND]
     icons = np.zeros(S, np.int64)
     colours = np.zeros(S, np.int64)
-    for s in range(players):
+    for s in range(seats):
         t = TAB + s * N
         icons[s] = row[t + MAKI1] + 2 * row[t + MAKI2] + 3 * row[t + MAKI3]
         b = BREAK + (r * S + s) * FAMILIES
@@ -172,39 +226,39 @@ def _end_round(row: np.ndarray, players: int, soy: bool, penalty: bool) -> None:
         colours[s] = k
     # maki: 6 for most, 3 for second, ties split; a tie for most gives no second
     top = 0
-    for s in range(players):
+    for s in range(seats):
         top = max(top, icons[s])
     if top > 0:
         n_top = 0
         second = 0
-        for s in range(players):
+        for s in range(seats):
             if icons[s] == top:
                 n_top += 1
             elif icons[s] > second:
                 second = icons[s]
-        for s in range(players):
+        for s in range(seats):
             if icons[s] == top:
                 row[BREAK + (r * S + s) * FAMILIES] = 6 // n_top
         if n_top == 1 and second > 0:
             n_second = 0
-            for s in range(players):
+            for s in range(seats):
                 if icons[s] == second:
                     n_second += 1
-            for s in range(players):
+            for s in range(seats):
                 if icons[s] == second:
                     row[BREAK + (r * S + s) * FAMILIES] = 3 // n_second
     if soy:
         best = 0
-        for s in range(players):
+        for s in range(seats):
             best = max(best, colours[s])
         tied = 0
-        for s in range(players):
+        for s in range(seats):
             if colours[s] == best:
                 tied += 1
-        for s in range(players):
+        for s in range(seats):
             if colours[s] == best and row[TAB + s * N + SOY] > 0:
                 row[BREAK + (r * S + s) * FAMILIES + 5] = 4 // tied
-    for s in range(players):
+    for s in range(seats):
         b = BREAK + (r * S + s) * FAMILIES
         total = 0
         for f in range(FAMILIES):
@@ -219,22 +273,24 @@ def _end_round(row: np.ndarray, players: int, soy: bool, penalty: bool) -> None:
         row[FREE + s] = 0
         for k in range(3):
             row[ON + s * 3 + k] = 0
+    row[CTRL] = -1
+    row[DRAWN] = -1
     row[ROUND] = r + 1
     if r + 1 == ROUNDS:
         hi = -1
         lo = 1 << 30
-        for s in range(players):
+        for s in range(seats):
             hi = max(hi, row[DESS + s])
             lo = min(lo, row[DESS + s])
         if hi != lo:
             n_hi = 0
             n_lo = 0
-            for s in range(players):
+            for s in range(seats):
                 if row[DESS + s] == hi:
                     n_hi += 1
                 if row[DESS + s] == lo:
                     n_lo += 1
-            for s in range(players):
+            for s in range(seats):
                 pts = 0
                 if row[DESS + s] == hi:
                     pts += 6 // n_hi
@@ -247,13 +303,17 @@ def _end_round(row: np.ndarray, players: int, soy: bool, penalty: bool) -> None:
 
 @njit(cache=True)
 def legal_slots(row: np.ndarray, s: int, out: np.ndarray) -> int:
-    """The legal slots of seat ``s`` into ``out``, in increasing order; their number."""
+    """The legal slots of seat ``s`` into ``out``, in increasing order; their number.
+    The dummy's controller has only slots of the dummy's blocks: each of its picks
+    with each card type left in its hand after the pick (``out`` needs MAX_LEGAL)."""
     h = HANDS + s * N
     n = 0
     for c in range(N):
         if row[h + c] > 0:
             out[n] = c
             n += 1
+    # Chopsticks need two cards in hand, three for the dummy's controller: one card
+    # more than the other player holds, so both come to HAND_N >= 2.
     if row[TAB + s * N + CHOPSTICKS] > 0 and row[HAND_N] >= 2:
         free = row[FREE + s]
         for a in range(N):
@@ -268,7 +328,33 @@ def legal_slots(row: np.ndarray, s: int, out: np.ndarray) -> int:
                 elif _ordered(b, a, free):  # (a, b) with a > b: only where order matters
                     out[n] = PAIRS - N * N + N * a + b
                     n += 1
-    return n
+    if s != row[CTRL]:
+        return n
+    m = 0  # block d (card d to the dummy) by block, each block's picks in order
+    for d in range(N):
+        if row[h + d] == 0:
+            continue
+        for i in range(n):
+            if _rest(row, h, out[i], d) > 0:
+                out[n + m] = (1 + d) * PAIRS + out[i]
+                m += 1
+    for i in range(m):
+        out[i] = out[n + i]
+    return m
+
+
+@njit(cache=True)
+def _rest(row: np.ndarray, h: int, pick: int, d: int) -> int:
+    """Cards of type ``d`` left in the hand at ``h`` after ``pick`` (a slot below PAIRS)."""
+    left = row[h + d]
+    if pick < N:
+        return left - 1 if pick == d else left
+    a, b = divmod(pick - N, N)
+    if a == d:
+        left -= 1
+    if b == d:
+        left -= 1
+    return left
 
 
 @njit(cache=True)
@@ -283,33 +369,44 @@ def _ordered(a: int, b: int, free: int) -> bool:
 
 @njit(cache=True)
 def _legal(row: np.ndarray, s: int, slot: int) -> bool:
-    if slot < 0 or slot >= PAIRS:
+    if slot < 0 or slot >= PAIRS * (N + 1):
+        return False
+    d = slot // PAIRS - 1
+    pick = slot % PAIRS
+    if (d >= 0) != (s == row[CTRL]):  # the controller, and only they, give the dummy a card
         return False
     h = HANDS + s * N
-    if slot < N:
-        return row[h + slot] > 0
-    a, b = divmod(slot - N, N)
-    if row[TAB + s * N + CHOPSTICKS] == 0 or row[HAND_N] < 2:
-        return False
-    if row[h + a] == 0 or row[h + b] == 0 or (a == b and row[h + a] < 2):
-        return False
-    return b >= a or _ordered(b, a, row[FREE + s])
+    if pick < N:
+        ok = row[h + pick] > 0
+    else:
+        a, b = divmod(pick - N, N)
+        if row[TAB + s * N + CHOPSTICKS] == 0 or row[HAND_N] < 2:
+            return False
+        if row[h + a] == 0 or row[h + b] == 0 or (a == b and row[h + a] < 2):
+            return False
+        ok = b >= a or _ordered(b, a, row[FREE + s])
+    return ok and (d < 0 or _rest(row, h, pick, d) > 0)
 
 
 @njit(cache=True)
 def _apply(row: np.ndarray, s: int, slot: int) -> None:
     h = HANDS + s * N
-    if slot < N:
-        row[h + slot] -= 1
-        _place(row, s, slot)
-        return
-    a, b = divmod(slot - N, N)
-    row[h + a] -= 1
-    row[h + b] -= 1
-    _place(row, s, a)
-    _place(row, s, b)
-    row[TAB + s * N + CHOPSTICKS] -= 1
-    row[h + CHOPSTICKS] += 1
+    d = slot // PAIRS - 1
+    pick = slot % PAIRS
+    if pick < N:
+        row[h + pick] -= 1
+        _place(row, s, pick)
+    else:
+        a, b = divmod(pick - N, N)
+        row[h + a] -= 1
+        row[h + b] -= 1
+        _place(row, s, a)
+        _place(row, s, b)
+        row[TAB + s * N + CHOPSTICKS] -= 1
+        row[h + CHOPSTICKS] += 1
+    if d >= 0:  # the controller's card for the dummy
+        row[h + d] -= 1
+        _place(row, DUMMY, d)
 
 
 @njit(cache=True)
@@ -324,47 +421,60 @@ def _after_turn(
     penalty: bool,
     full: np.ndarray,
     pass_both: bool,
+    dummy: bool,
 ) -> None:
     row = st[g]
     row[HAND_N] -= 1
-    # pass the hands: left (seat s to s + 1), or right in round 2 of pass-both-ways
-    last = (players - 1) * N
-    if row[PASSR] == 1:  # seat s passes to s - 1: every hand moves down one place
-        for c in range(N):
-            first = row[HANDS + c]
-            for i in range(HANDS + c, HANDS + last + c, N):
-                row[i] = row[i + N]
-            row[HANDS + last + c] = first
-    else:  # seat s passes to s + 1: every hand moves up one place
-        for c in range(N):
-            final = row[HANDS + last + c]
-            for i in range(HANDS + last + c, HANDS + c, -N):
-                row[i] = row[i - N]
-            row[HANDS + c] = final
-    row[TURN] += 1
-    if row[HAND_N] == 1:  # the last card of each hand is placed without a decision
-        for s in range(players):
+    # With the dummy every turn is a decision (the controller holds two cards at the
+    # last): the round ends when the hands are empty, on its last turn (as the engine
+    # counts turns); the pile stays where it is.
+    if not (dummy and row[HAND_N] == 0):
+        # pass the hands: left (seat s to s + 1), or right in round 2 of pass-both-ways
+        last = (players - 1) * N
+        if row[PASSR] == 1:  # seat s passes to s - 1: every hand moves down one place
             for c in range(N):
-                if row[HANDS + s * N + c] > 0:
-                    row[HANDS + s * N + c] = 0
-                    _place(row, s, c)
-        row[HAND_N] = 0
+                first = row[HANDS + c]
+                for i in range(HANDS + c, HANDS + last + c, N):
+                    row[i] = row[i + N]
+                row[HANDS + last + c] = first
+        else:  # seat s passes to s + 1: every hand moves up one place
+            for c in range(N):
+                final = row[HANDS + last + c]
+                for i in range(HANDS + last + c, HANDS + c, -N):
+                    row[i] = row[i - N]
+                row[HANDS + c] = final
+        row[TURN] += 1
+        if dummy:
+            _draw(row, rng, g)
+        elif row[HAND_N] == 1:  # the last card of each hand is placed without a decision
+            for s in range(players):
+                for c in range(N):
+                    if row[HANDS + s * N + c] > 0:
+                        row[HANDS + s * N + c] = 0
+                        _place(row, s, c)
+            row[HAND_N] = 0
     if row[HAND_N] == 0:
-        _end_round(row, players, soy, penalty)
+        seats = players + 1 if dummy else players
+        _end_round(row, seats, soy, penalty)
         if row[DONE] == 0:
             row[PASSR] = 1 if (pass_both and row[ROUND] == 1) else 0
-            _deal(st, rng, g, players, hand, reshuffle, full)
+            _deal(st, rng, g, seats, hand, reshuffle, full, dummy)
 
 
 @njit(cache=True)
-def reset_rows(st: np.ndarray, rng: np.ndarray, players: int, hand: int, full: np.ndarray) -> None:
+def reset_rows(
+    st: np.ndarray, rng: np.ndarray, players: int, hand: int, full: np.ndarray, dummy: bool
+) -> None:
+    seats = players + 1 if dummy else players
     for g in range(st.shape[0]):
         st[g, :] = 0
         for i in range(WIDTH - PICKS):
             st[g, PICKS + i] = -1
+        st[g, CTRL] = -1
+        st[g, DRAWN] = -1
         for c in range(N):
             st[g, DECK + c] = full[c]
-        _deal(st, rng, g, players, hand, False, full)  # nothing to shuffle back yet
+        _deal(st, rng, g, seats, hand, False, full, dummy)  # nothing to shuffle back yet
 
 
 @njit(cache=True)
@@ -379,6 +489,7 @@ def step_rows(
     penalty: bool,
     full: np.ndarray,
     pass_both: bool,
+    dummy: bool,
 ) -> int:
     """One turn of every game not over, ``slots[g, s]`` each seat's pick; -1 if all
     were legal, else the first game with an illegal slot (nothing is applied)."""
@@ -389,7 +500,7 @@ def step_rows(
         for s in range(players):
             if not _legal(row, s, slots[g, s]):
                 return g
-    _apply_rows(st, rng, slots, players, hand, reshuffle, soy, penalty, full, pass_both)
+    _apply_rows(st, rng, slots, players, hand, reshuffle, soy, penalty, full, pass_both, dummy)
     return -1
 
 
@@ -405,6 +516,7 @@ def _apply_rows(
     penalty: bool,
     full: np.ndarray,
     pass_both: bool,
+    dummy: bool,
 ) -> None:
     for g in prange(st.shape[0]):
         row = st[g]
@@ -413,7 +525,7 @@ def _apply_rows(
         for s in range(players):
             _apply(row, s, slots[g, s])
             row[PICKS + (row[ROUND] * MAX_HAND + row[TURN]) * S + s] = slots[g, s]
-        _after_turn(st, rng, g, players, hand, reshuffle, soy, penalty, full, pass_both)
+        _after_turn(st, rng, g, players, hand, reshuffle, soy, penalty, full, pass_both, dummy)
 
 
 @njit(cache=True, parallel=True)
@@ -427,6 +539,7 @@ def rollout_rows(
     penalty: bool,
     full: np.ndarray,
     pass_both: bool,
+    dummy: bool,
     scratch: np.ndarray,
 ) -> None:
     """Play every game to its end, each seat uniformly random over its legal slots."""
@@ -439,7 +552,7 @@ def rollout_rows(
                 slot = buf[_below(rng, g, n)]
                 _apply(row, s, slot)
                 row[PICKS + (row[ROUND] * MAX_HAND + row[TURN]) * S + s] = slot
-            _after_turn(st, rng, g, players, hand, reshuffle, soy, penalty, full, pass_both)
+            _after_turn(st, rng, g, players, hand, reshuffle, soy, penalty, full, pass_both, dummy)
 
 
 @njit(cache=True, parallel=True)
@@ -483,11 +596,17 @@ def observe_rows(
     full: np.ndarray,
     out: np.ndarray,
     scratch: np.ndarray,
+    dummy: bool,
 ) -> None:
     """Every seat's observation (``out`` batch x seats x OBS), as sushigo.rl.classic
     builds it from that seat's view. What every viewer sees alike (the unseen cards
-    but hands, each seat's tableau, desserts and score) is worked out once a game."""
+    but hands, each seat's tableau, desserts and score) is worked out once a game.
+
+    With the dummy, the table has three seats (the dummy's pile, unseen, in none of
+    them); a player knows the other's hand from the second turn of a round (they
+    held it last turn), but for the card the other drew this turn as controller."""
     tail = N + 6  # a block's public part: tableau, free, on wasabi, desserts, score
+    seats = players + 1 if dummy else players
     for g in prange(st.shape[0]):
         work = scratch[g]  # [0, N): unseen but hands; then each seat's public part
         row = st[g]
@@ -495,9 +614,11 @@ def observe_rows(
         turn = row[TURN]
         step = -1 if row[PASSR] == 1 else 1
         size = row[HAND_N] / hand
+        ctrl = row[CTRL]
+        drawn = row[DRAWN]
         for c in range(N):
             work[c] = full[c] - row[DISC + c]
-        for a in range(players):
+        for a in range(seats):
             p = N + a * tail
             for c in range(N):
                 v = row[TAB + a * N + c]
@@ -520,21 +641,34 @@ def observe_rows(
                 o[8 + r] = 1.0
             o[11] = turn / hand
             o[12] = 1.0 if step < 0 else 0.0
+            if seat == ctrl:
+                o[13] = 1.0
+                o[14 + drawn] = 1.0
             own = 14 + N
             for c in range(N):
                 k = row[HANDS + seat * N + c]
                 o[own + c] = k
                 o[own + N + c] = work[c] - k
             base = OBS_GLOBAL
-            for k in range(players):
-                a = (seat + k * step) % players
+            for k in range(seats):
+                a = (seat + k * step) % seats
                 o[base] = 1.0
-                o[base + 1] = 0.0
-                o[base + 2] = size
-                if 1 <= k <= known_to:
+                o[base + 1] = 1.0 if dummy and a == DUMMY else 0.0
+                if not dummy:
+                    o[base + 2] = size
+                    known = 1 <= k <= known_to
+                elif a == DUMMY:
+                    o[base + 2] = 0.0
+                    known = False
+                else:
+                    o[base + 2] = (row[HAND_N] + (1 if a == ctrl else 0)) / hand
+                    known = a != seat and turn >= 1
+                if known:
                     o[base + 3] = 1.0
                     for c in range(N):
                         v = row[HANDS + a * N + c]
+                        if a == ctrl and c == drawn:
+                            v -= 1  # the card the other drew: not seen
                         o[base + 4 + c] = v
                         o[own + N + c] -= v
                 else:
@@ -549,16 +683,39 @@ def observe_rows(
 
 
 @njit(cache=True)
-def force_deal(st: np.ndarray, g: int, players: int, hands: np.ndarray) -> None:
+def force_deal(
+    st: np.ndarray, rng: np.ndarray, g: int, seats: int, hands: np.ndarray, dummy: bool
+) -> None:
     """Replace game ``g``'s deal of the current round (before any pick) by ``hands``
-    (players x N counts), drawn from the same deck: for re-playing recorded games."""
+    (seats x N counts, the dummy's pile third), drawn from the same deck: for
+    re-playing recorded games. With the dummy, the controller draws again from the
+    new pile (force_draw sets the card)."""
     row = st[g]
     r = row[ROUND]
-    for s in range(players):
+    for s in range(seats):
+        at = DEALT + (r * S + s) * N
         for c in range(N):
-            row[DECK + c] += row[HANDS + s * N + c] - hands[s, c]
+            row[DECK + c] += row[at + c] - hands[s, c]
             row[HANDS + s * N + c] = hands[s, c]
-            row[DEALT + (r * S + s) * N + c] = hands[s, c]
+            row[at + c] = hands[s, c]
+    if dummy:
+        _draw(row, rng, g)
+
+
+@njit(cache=True)
+def force_draw(st: np.ndarray, g: int, card: int) -> None:
+    """Replace the card game ``g``'s controller drew from the dummy's pile this turn
+    (before any pick) by ``card``, which the pile holds once the drawn card is back."""
+    row = st[g]
+    ctrl = row[CTRL]
+    pile = HANDS + DUMMY * N
+    old = row[DRAWN]
+    row[HANDS + ctrl * N + old] -= 1
+    row[pile + old] += 1
+    row[pile + card] -= 1
+    row[HANDS + ctrl * N + card] += 1
+    row[DRAWN] = card
+    row[DRAWS + row[ROUND] * MAX_HAND + row[TURN]] = card
 
 
 @njit(cache=True, parallel=True)
