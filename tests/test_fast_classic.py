@@ -1,13 +1,15 @@
 """The Sushi Go! batch engine (sushigo.fast) against the engine, game for game:
 batch games exported as records re-play in the engine; engine games (random and
 greedy agents) re-play in the batch; observations and masks equal the rl layout's,
-position by position; reproducible whatever the batch size.
+position by position; reproducible whatever the batch size. The quick heuristic
+rollout policy makes the engine's playout choices, and beats random play.
 
 One configuration runs in every suite; the rest are marked ``matrix`` (run once,
 with the compiled engine)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import numpy as np
@@ -17,7 +19,7 @@ import sushigo
 import sushigo.fast as fast
 from sushigo.agents import make_agent
 from sushigo.core.errors import IllegalActionError, OptionsError
-from sushigo.core.records import replay, walk
+from sushigo.core.records import Decision, replay, walk
 from sushigo.play.loop import play_game, record_game
 from sushigo.rl import codec_for
 
@@ -72,7 +74,13 @@ def _engine_records(players: int, options: dict[str, bool], spec: str, games: in
     return out
 
 
-def _replay_in_batch(records: list[Any], players: int, options: dict[str, bool]) -> Any:
+Turn = Callable[[Any, Sequence[Decision]], None]
+"""Told each turn of a re-play, before it is played: the batch and each game's decision."""
+
+
+def _replay_in_batch(
+    records: list[Any], players: int, options: dict[str, bool], each: Turn | None = None
+) -> Any:
     """Play recorded games in one batch: their deals and dummy draws forced, their
     picks as slots; check every pick legal in the batch's mask and the engine's legal
     slots equal the mask at every decision."""
@@ -95,8 +103,10 @@ def _replay_in_batch(records: list[Any], players: int, options: dict[str, bool])
                     g.force_draw(i, cards[turn])
             mask = g.legal_mask()
             slots = np.zeros((len(records), players), np.int64)
-            for i, walker in enumerate(walkers):
-                decision = next(walker)
+            decisions = [next(walker) for walker in walkers]
+            if each is not None:
+                each(g, decisions)
+            for i, decision in enumerate(decisions):
                 for seat, action in decision.actions.items():
                     legal = codec.legal_slots(decision.state, seat)
                     assert np.flatnonzero(mask[i, seat]).tolist() == legal, (i, decision.where)
@@ -212,8 +222,9 @@ def test_bad_input_is_refused_with_a_reason() -> None:
             fast.make("sushi-go", **{"players": 4, **kwargs})
     with pytest.raises(OptionsError, match="does not play Sushi Go Party! yet"):
         fast.make("sushi-go-party", players=3)
-    with pytest.raises(OptionsError, match="rollout policy"):
-        g.rollout("clever")
+    for policy in ("clever", ["heuristic"], ["heuristic", "clever"]):
+        with pytest.raises(OptionsError, match="rollout policy must be one of random, heur"):
+            g.rollout(policy)
     with pytest.raises(OptionsError, match="no card is drawn"):
         g.force_draw(0, "tempura")  # no dummy here
     with pytest.raises(IndexError):
@@ -227,3 +238,83 @@ def test_a_dummy_draw_is_followed_only_from_the_pile() -> None:
         g.force_draw(1, "soy-sauce")  # not in the deck without the promo
     with pytest.raises(OptionsError, match="a deal is 3 hands"):
         g.force_deal(0, [[], []])
+
+
+# -- the quick heuristic policy --
+
+
+def _greedy_choice(state: Any, seat: int, legal: Sequence[Any]) -> Any:
+    """``playout_action`` with its random part off: its first draw (1 in 10, any legal
+    pick) says no, and the rest (the hundredths that break ties) are 0."""
+    draws = iter([0.5])
+    return state.playout_action(seat, legal, lambda: next(draws, 0.0))
+
+
+@pytest.mark.parametrize(("players", "options"), PARAMS)
+def test_the_heuristic_chooses_as_the_engine(players: int, options: dict[str, bool]) -> None:
+    """At every decision of 300 random engine games, re-played in the batch, every
+    seat's greedy heuristic slot is worth as much to the engine's playout heuristic
+    as the pick ``playout_action`` makes with its random part off: listed first,
+    each is chosen over the other (among equal values the two may differ)."""
+    ruleset = sushigo.make("sushi-go", players=players, **options)
+    codec = codec_for(ruleset)
+    checked = 0
+
+    def check(g: Any, decisions: Sequence[Decision]) -> None:
+        nonlocal checked
+        chosen = g.heuristic_slots(greedy=True)
+        for i, decision in enumerate(decisions):
+            state = decision.state
+            for seat in decision.actions:
+                theirs = _greedy_choice(state, seat, state.legal_actions(seat))
+                mine = codec.action_of(state, seat, int(chosen[i, seat]))
+                where = (i, decision.where, seat, str(mine), str(theirs))
+                assert _greedy_choice(state, seat, [mine, theirs]) == mine, where
+                assert _greedy_choice(state, seat, [theirs, mine]) == theirs, where
+                checked += 1
+
+    records = _engine_records(players, options, "random", 300)
+    _replay_in_batch(records, players, options, check)
+    turns = ruleset.hand_size if ruleset.dummy else ruleset.hand_size - 1
+    assert checked == 300 * 3 * turns * players
+
+
+def test_the_heuristic_beats_random_play() -> None:
+    """In 2,000 two-player games the heuristic wins about 87% outright against
+    uniformly random play (measured: 86.8% at seat 0, 86.3% at seat 1; the engine's
+    own playout heuristic wins 87.4% of 4,000 such games). One standard error is
+    under 1%, so a rate below 80% means the port is broken, not unlucky."""
+    games = 2000
+    for policies, seat in ((["heuristic", "random"], 0), (["random", "heuristic"], 1)):
+        g = fast.make("sushi-go", players=2, batch=games, seed=2024)
+        g.rollout(policies)
+        won = sum(g.export_record(i)["winners"] == [seat] for i in range(games))
+        assert won / games > 0.8, (policies, won / games)
+
+
+@pytest.mark.parametrize(("players", "options"), PARAMS)
+def test_heuristic_games_replay_in_the_engine(players: int, options: dict[str, bool]) -> None:
+    """Games of the heuristic (every seat), exported as records, re-play in the engine."""
+    games = 500
+    g = fast.make("sushi-go", players=players, batch=games, seed=100 + players, **options)
+    final = g.rollout("heuristic")
+    for i in range(games):
+        state = replay(g.export_record(i), f"game {i}")
+        assert state.returns()[:players] == final[i].tolist()
+
+
+@pytest.mark.parametrize(("players", "options"), [(4, {}), (2, {"dummy": True})])
+def test_the_deals_do_not_depend_on_the_policies(players: int, options: dict[str, bool]) -> None:
+    """The policies draw from the batch's policy generators, the deals and the dummy's
+    draws from the games' own: a seed deals the same games whatever the seats play."""
+    games = 50
+    chance = []
+    picks = []
+    for policy in ("random", "heuristic"):
+        g = fast.make("sushi-go", players=players, batch=games, seed=9, **options)
+        g.rollout(policy)
+        records = [g.export_record(i)["rounds"] for i in range(games)]
+        chance.append([[s for r in rec for s in r["steps"] if "seat" not in s] for rec in records])
+        picks.append([[s for r in rec for s in r["steps"] if "seat" in s] for rec in records])
+    assert chance[0] == chance[1]
+    assert picks[0] != picks[1]

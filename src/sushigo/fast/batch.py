@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
@@ -107,16 +108,29 @@ class ClassicBatch:
                 f"(legal: {[np.flatnonzero(m).tolist() for m in self.legal_mask()[bad]]})"
             )
 
-    def rollout(self, policy: str = "random", seed: int | None = None) -> np.ndarray:
+    def rollout(
+        self, policy: str | Sequence[str] = "random", seed: int | None = None
+    ) -> np.ndarray:
         """Deal the next games (of ``seed``, from its game 0, when given) and play them
-        to the end, every seat uniformly random over its legal slots; the final points
-        (batch x players)."""
-        if policy != "random":
-            raise OptionsError(f"rollout policy must be 'random', not {policy!r}")
+        to the end; the final points (batch x players). ``policy`` plays every seat,
+        or a list of them one per seat (``["heuristic", "random"]``), so that
+        strategies meet in one batch: ``random``, uniformly random over the legal
+        slots, or ``heuristic``, the engine's quick playout heuristic (9 in 10 the pick
+        worth most to the tableau now, else any legal pick; see
+        :meth:`heuristic_slots`). The policies draw from the batch's policy
+        generators, the deals from the games' own: a seed deals the same games
+        whatever the seats play (but with reshuffle, which deals from what is left)."""
+        names = [policy] * self.players if isinstance(policy, str) else list(policy)
+        if len(names) != self.players or any(p not in k.POLICIES for p in names):
+            raise OptionsError(
+                f"rollout policy must be one of {', '.join(k.POLICIES)}, or a list of "
+                f"{self.players} of them (one per seat), not {policy!r}"
+            )
+        chosen = np.array([k.POLICIES.index(p) for p in names], np.int64)
         self.reset(seed)
         k.rollout_rows(
-            self._rows, self._rng, self.players, self._hand, *self._flags, self._full,
-            self._pass_both, self._dummy, self._scratch,
+            self._rows, self._rng, self._prng, chosen, self.players, self._hand,
+            *self._flags, self._full, self._pass_both, self._dummy, self._scratch,
         )  # fmt: skip
         return self.returns
 
@@ -167,6 +181,22 @@ class ClassicBatch:
         self._check()
         out = np.empty((self.batch, self.players), np.int64)
         k.sample_rows(self._rows, self._prng, self.players, out, self._scratch)
+        return out
+
+    def heuristic_slots(self, greedy: bool = False) -> np.ndarray:
+        """The engine's quick playout heuristic (``ClassicState.playout_action``) for
+        every seat of every game (the no-op in a game over; batch x players integers):
+        9 in 10 the legal slot worth most to the seat's tableau now (sets completed,
+        dumplings, nigiri on wasabi, the maki race as it stands, puddings, chopsticks
+        pairs; ties broken at random), else any legal slot, drawn from the batch's
+        policy generators like :meth:`sample_slots`. ``greedy``: always the slot worth
+        most, ties to the lowest slot, nothing drawn (to check it against the engine)."""
+        self._check()
+        out = np.empty((self.batch, self.players), np.int64)
+        k.heuristic_rows(
+            self._rows, self._prng, self.players, self._hand, self._dummy, bool(greedy), out,
+            self._scratch,
+        )  # fmt: skip
         return out
 
     # -- what the games show --------------------------------------------------

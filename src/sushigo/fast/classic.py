@@ -14,6 +14,11 @@ face-down pile, from which the player in control draws a card before each turn (
 chance outcome, from the game's generator like the deals), and its tableau the
 cards its controllers gave it. Control alternates every turn of the game, seat 0
 first, as in the engine.
+
+The games' generators draw only the deals and the dummy's draws; the policies
+(``sample_rows``, ``heuristic_rows``, ``rollout_rows``) draw from a second set,
+one generator per game, so a seed deals the same games whatever the seats play
+(but for the reshuffle variant, whose decks depend on the puddings kept).
 """
 
 from __future__ import annotations
@@ -83,6 +88,12 @@ OBS_BLOCK = 4 + 2 * N + 1 + 3 + 2
 OBS_GLOBAL = 4 + 4 + ROUNDS + 3 + 3 * N
 OBS = OBS_GLOBAL + S * OBS_BLOCK
 
+# -- the rollout policies --
+RANDOM = 0
+HEURISTIC = 1
+POLICIES = ("random", "heuristic")
+"""Rollout policies by number: uniformly random, or the engine's quick heuristic."""
+
 DUMPLING_POINTS = np.array([0, 1, 3, 6, 10, 15], np.int16)
 COLOUR = np.array([0, 1, 2, 3, 3, 3, 4, 4, 4, 5, 4, 6, 7], np.int64)
 """Each card's colour: purple, green, blue, red, yellow, pink, light blue, soy."""
@@ -102,6 +113,12 @@ def _next(rng: np.ndarray, g: int) -> np.uint64:
 def _below(rng: np.ndarray, g: int, n: int) -> int:
     """A uniform integer in [0, n) (n small: the bias is below 2**-50)."""
     return int((_next(rng, g) >> np.uint64(11)) % np.uint64(n))
+
+
+@njit(cache=True)
+def _unit(rng: np.ndarray, g: int) -> float:
+    """A uniform float in [0, 1), on the 2**-53 grid (as Python's random())."""
+    return float(_next(rng, g) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
 
 
 @njit(cache=True)
@@ -532,6 +549,8 @@ def _apply_rows(
 def rollout_rows(
     st: np.ndarray,
     rng: np.ndarray,
+    prng: np.ndarray,
+    policy: np.ndarray,
     players: int,
     hand: int,
     reshuffle: bool,
@@ -542,14 +561,20 @@ def rollout_rows(
     dummy: bool,
     scratch: np.ndarray,
 ) -> None:
-    """Play every game to its end, each seat uniformly random over its legal slots."""
+    """Play every game to its end, seat ``s`` by ``policy[s]`` (RANDOM: uniformly
+    random over its legal slots; HEURISTIC: the engine's quick heuristic), the
+    policies' randomness from ``prng``, the deals' and draws' from ``rng``."""
+    seats = players + 1 if dummy else players
     for g in prange(st.shape[0]):
         buf = scratch[g]
         row = st[g]
         while not row[DONE]:
             for s in range(players):
                 n = legal_slots(row, s, buf)
-                slot = buf[_below(rng, g, n)]
+                if policy[s] == HEURISTIC:
+                    slot = _heuristic(row, s, seats, hand, buf, n, prng, g, False)
+                else:
+                    slot = buf[_below(prng, g, n)]
                 _apply(row, s, slot)
                 row[PICKS + (row[ROUND] * MAX_HAND + row[TURN]) * S + s] = slot
             _after_turn(st, rng, g, players, hand, reshuffle, soy, penalty, full, pass_both, dummy)
@@ -734,3 +759,149 @@ def sample_rows(
                 continue
             n = legal_slots(row, s, buf)
             out[g, s] = buf[_below(prng, g, n)]
+
+
+# -- the quick heuristic (sushigo.games.classic.playout, ClassicState.playout_action) --
+
+
+@njit(cache=True)
+def _worth(c: int, have: int, free: int, left: int) -> float:
+    """playout._quick_value: the rough worth of one more card ``c`` for a tableau
+    holding ``have`` cards of its type and ``free`` empty wasabi, with ``left`` turns
+    to come."""
+    if c == TEMPURA:
+        return 5.0 if have % 2 else (2.5 if left else 0.0)
+    if c == SASHIMI:
+        sets = have % 3
+        if sets == 2:
+            return 10.0
+        return (3.3 * (sets + 1)) if left >= 2 - sets else 0.0
+    if c == DUMPLING:
+        return float(min(have + 1, 5)) if have < 5 else 0.0
+    if EGG <= c <= SQUID:
+        base = c - EGG + 1
+        return float(3 * base) if free else float(base)
+    if c == WASABI:
+        return 3.5 if left >= 2 else 0.0
+    if MAKI1 <= c <= MAKI3:
+        return 1.2 * (c - MAKI1 + 1)
+    if c == PUDDING:
+        return 2.5
+    if c == CHOPSTICKS:
+        return 2.0 if left >= 3 else 0.0
+    return 1.5  # soy sauce
+
+
+@njit(cache=True)
+def _maki_share(row: np.ndarray, s: int, seats: int, mine: int) -> int:
+    """playout._maki_share: seat ``s``'s maki points with ``mine`` icons against the
+    others' icons now (as the round's scoring gives them)."""
+    if mine == 0:
+        return 0
+    above = 0
+    tied = 1
+    for o in range(seats):
+        if o == s:
+            continue
+        t = TAB + o * N
+        v = row[t + MAKI1] + 2 * row[t + MAKI2] + 3 * row[t + MAKI3]
+        if v > mine:
+            above += 1
+        elif v == mine:
+            tied += 1
+    if above == 0:
+        return 6 // tied
+    if above == 1:
+        return 3 // tied
+    return 0
+
+
+@njit(cache=True)
+def _maki_gain(row: np.ndarray, s: int, seats: int, c: int) -> float:
+    """playout._maki_gain: the maki points one more card ``c`` (a maki) would win
+    seat ``s`` if the race ended now."""
+    t = TAB + s * N
+    now = row[t + MAKI1] + 2 * row[t + MAKI2] + 3 * row[t + MAKI3]
+    more = c - MAKI1 + 1
+    return float(_maki_share(row, s, seats, now + more) - _maki_share(row, s, seats, now))
+
+
+@njit(cache=True)
+def _heuristic(
+    row: np.ndarray,
+    s: int,
+    seats: int,
+    hand: int,
+    buf: np.ndarray,
+    n: int,
+    prng: np.ndarray,
+    g: int,
+    greedy: bool,
+) -> int:
+    """ClassicState.playout_action on seat ``s``'s legal slots ``buf[:n]``: 9 in 10
+    the slot worth most to its tableau now (sets completed, dumplings, nigiri on
+    wasabi, the maki race as it stands, puddings, chopsticks pairs, each value
+    plus a random hundredth to break ties), else any legal slot. ``greedy``: always
+    the slot worth most, without the random hundredth (ties to the lowest slot)."""
+    if n == 1:
+        return buf[0]
+    if not greedy and _unit(prng, g) < 0.1:
+        return buf[_below(prng, g, n)]
+    t = TAB + s * N
+    held = 0
+    for c in range(N):
+        held += row[HANDS + s * N + c]
+    left = held - 1  # turns after this one
+    late = 1.0 - left / hand
+    free = row[FREE + s]
+    best = buf[0]
+    best_value = -100.0
+    for i in range(n):
+        slot = buf[i]
+        pick = slot % PAIRS  # the dummy's card is not valued
+        first = pick if pick < N else (pick - N) // N
+        noise = 0.0 if greedy else _unit(prng, g) * 0.01
+        value = _worth(first, row[t + first], free, left) + noise
+        if MAKI1 <= first <= MAKI3:
+            value += late * _maki_gain(row, s, seats, first)
+        if pick >= N:  # chopsticks: the second card after the first; they go back
+            second = (pick - N) % N
+            after = free
+            if first == WASABI:
+                after += 1
+            elif EGG <= first <= SQUID and free > 0:
+                after -= 1
+            have = row[t + second] + (1 if second == first else 0)
+            value += _worth(second, have, after, left) - 1.0
+            if MAKI1 <= second <= MAKI3:
+                value += late * _maki_gain(row, s, seats, second)
+        if value > best_value:
+            best = slot
+            best_value = value
+    return best
+
+
+@njit(cache=True, parallel=True)
+def heuristic_rows(
+    st: np.ndarray,
+    prng: np.ndarray,
+    players: int,
+    hand: int,
+    dummy: bool,
+    greedy: bool,
+    out: np.ndarray,
+    scratch: np.ndarray,
+) -> None:
+    """The quick heuristic's slot for every seat (the no-op for a game over), its
+    randomness drawn from ``prng``, the batch's policy generators."""
+    noop = PAIRS * (N + 1)
+    seats = players + 1 if dummy else players
+    for g in prange(st.shape[0]):
+        buf = scratch[g]
+        row = st[g]
+        for s in range(players):
+            if row[DONE]:
+                out[g, s] = noop
+                continue
+            n = legal_slots(row, s, buf)
+            out[g, s] = _heuristic(row, s, seats, hand, buf, n, prng, g, greedy)
