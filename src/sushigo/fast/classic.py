@@ -569,14 +569,17 @@ def rollout_rows(
         buf = scratch[g]
         row = st[g]
         while not row[DONE]:
+            picks = PICKS + (row[ROUND] * MAX_HAND + row[TURN]) * S
+            # every seat decides on the position before the reveal, then all are applied:
+            # a seat deciding later must not see what the others took this turn
             for s in range(players):
                 n = legal_slots(row, s, buf)
                 if policy[s] == HEURISTIC:
-                    slot = _heuristic(row, s, seats, hand, buf, n, prng, g, False)
+                    row[picks + s] = _heuristic(row, s, seats, hand, buf, n, prng, g, False)
                 else:
-                    slot = buf[_below(prng, g, n)]
-                _apply(row, s, slot)
-                row[PICKS + (row[ROUND] * MAX_HAND + row[TURN]) * S + s] = slot
+                    row[picks + s] = buf[_below(prng, g, n)]
+            for s in range(players):
+                _apply(row, s, row[picks + s])
             _after_turn(st, rng, g, players, hand, reshuffle, soy, penalty, full, pass_both, dummy)
 
 
