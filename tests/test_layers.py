@@ -36,12 +36,15 @@ MAY_IMPORT: dict[str, set[str]] = {
     "agents": _BASE,
     "play": _BASE,
     # DESIGN.md: the batch engines sit beside agents and play, over core and games.
-    "fast": {"core", "games", "fast"},
+    # sushigo analyze (fast/analyze.py) runs the batch engine and reads it with play's
+    # statistics and Ray runner: fast sits over play, which never imports it.
+    "fast": {"core", "games", "play", "fast"},
     # The conformance checks shipped with the package (check_ruleset): a leaf over
     # agents and play that only tests and the cli use.
     "testing": _BASE | {"testing"},
     "present": _PRESENT,
-    "tui": _PRESENT | {"tui"},
+    # sushigo analyze's tables (tui/analyze.py) over the batch engine.
+    "tui": _PRESENT | {"tui", "fast"},
     "web": _PRESENT | {"web"},
     # rl's vector env runs over the batch engine (sushigo.rl.vector).
     "rl": _PRESENT | {"rl", "fast"},

@@ -1,4 +1,4 @@
-"""The ``sushigo`` command: play, simulate, tournament, score, replay, hint, rules, bench.
+"""The ``sushigo`` command: play, simulate, tournament, analyze, score, replay, hint, rules, bench.
 
 It parses arguments and dispatches to the front end or library function that does
 the work; the option parsers are :mod:`sushigo.present.options`. Nothing imports
@@ -99,6 +99,36 @@ def build_parser() -> argparse.ArgumentParser:
         help="write games.jsonl, summary.json, ratings.png and winrate.png to DIR",
     )
     p.add_argument("--json", action="store_true", help="print the summary as JSON")
+
+    p = sub.add_parser(
+        "analyze",
+        help="what millions of fast games teach: card values, seats, strategies",
+        description="Play many games in the batch engine (sushigo[fast]) and report what "
+        "they teach: for each card, the points it earned and how taking it when offered "
+        "moves the win rate; for each seat and strategy, scores and wins; with 95%% "
+        "intervals, as tables, JSON and plots (see docs/analysis.md).",
+    )
+    game_args(p)
+    p.add_argument(
+        "--agents",
+        default="random",
+        help="the batch engine's policies, one for every seat or one per seat, "
+        "comma-separated: random, heuristic (default random)",
+    )
+    p.add_argument("--games", type=int, default=100_000, help="games (default 100,000)")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes of one thread each (default 1: this process, on every core)",
+    )
+    p.add_argument("--backend", default="local", help="local (processes, the default) or ray")
+    p.add_argument("--address", help="with --backend ray: the Ray cluster (default: local Ray)")
+    p.add_argument(
+        "--out", metavar="DIR", help="write analysis.json, cards.png and seats.png to DIR"
+    )
+    p.add_argument("--json", action="store_true", help="print the figures as JSON")
 
     p = sub.add_parser(
         "score",
@@ -265,6 +295,10 @@ def _dispatch(args: argparse.Namespace) -> Any:
         from sushigo.tui.reports import run_tournament_command
 
         return run_tournament_command(args)
+    if command == "analyze":
+        from sushigo.tui.analyze import run_analyze
+
+        return run_analyze(args)
     if command == "hint":
         from sushigo.play.positions import run_hint
 

@@ -11,6 +11,7 @@ from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import classic as k
+from sushigo.fast.classic_stats import card_stats
 from sushigo.games.classic.cards import CLASSIC_CARDS, FAMILIES
 
 _IDS = CLASSIC_CARDS.ids
@@ -63,18 +64,24 @@ class ClassicBatch:
         self._obs = np.zeros((batch, self.players, k.OBS), np.float32)
         self._scratch = np.empty((batch, legal), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
+        self._stats: dict[str, np.ndarray] | None = None
         self._first = 0
         self._next = 0
         self._ready = False
 
     # -- playing ------------------------------------------------------------
 
-    def reset(self, seed: int | None = None) -> None:
+    def reset(self, seed: int | None = None, first: int | None = None) -> None:
         """Deal new games: the next ``batch`` games of the seed (a new seed starts
-        again from its game 0)."""
+        again from its game 0; ``first`` starts from that game instead, so a long run
+        can be split into batches that play the same games wherever they run)."""
         if seed is not None:
             self.seed = seed
             self._next = 0
+        if first is not None:
+            if not isinstance(first, int) or isinstance(first, bool) or first < 0:
+                raise OptionsError(f"first must be a game number, 0 or more, not {first!r}")
+            self._next = first
         self._first = self._next
         self._next += self.batch
         k.seed_rows(self._rng, self.seed, self._first)
@@ -109,10 +116,14 @@ class ClassicBatch:
             )
 
     def rollout(
-        self, policy: str | Sequence[str] = "random", seed: int | None = None
+        self,
+        policy: str | Sequence[str] = "random",
+        seed: int | None = None,
+        first: int | None = None,
     ) -> np.ndarray:
-        """Deal the next games (of ``seed``, from its game 0, when given) and play them
-        to the end; the final points (batch x players). ``policy`` plays every seat,
+        """Deal the next games (of ``seed``, from its game 0, when given; from game
+        ``first`` when given) and play them to the end; the final points (batch x
+        players). ``policy`` plays every seat,
         or a list of them one per seat (``["heuristic", "random"]``), so that
         strategies meet in one batch: ``random``, uniformly random over the legal
         slots, or ``heuristic``, the engine's quick playout heuristic (9 in 10 the pick
@@ -127,7 +138,7 @@ class ClassicBatch:
                 f"{self.players} of them (one per seat), not {policy!r}"
             )
         chosen = np.array([k.POLICIES.index(p) for p in names], np.int64)
-        self.reset(seed)
+        self.reset(seed, first)
         k.rollout_rows(
             self._rows, self._rng, self._prng, chosen, self.players, self._hand,
             *self._flags, self._full, self._pass_both, self._dummy, self._scratch,
@@ -228,6 +239,29 @@ class ClassicBatch:
         kept = np.where(top, puddings, -1)
         won: np.ndarray = top & (kept == kept.max(axis=1, keepdims=True))
         return won
+
+    def card_stats(self) -> dict[str, np.ndarray]:
+        """What each seat of each finished game was offered, took, passed up and
+        scored, card type by card type (:mod:`sushigo.fast.classic_stats`): arrays
+        ``offered``, ``taken``, ``cards`` (batch x players x 13), ``over`` (batch x
+        players x 13 x 13) and ``points`` (float). The batch's own arrays, rewritten by
+        the next call. Not for the dummy variant yet (OptionsError)."""
+        self._check()
+        if self._dummy:
+            raise OptionsError("card statistics do not read the dummy variant's games yet")
+        if self._stats is None:
+            shape = (self.batch, self.players, k.N)
+            self._stats = {
+                "offered": np.zeros(shape, np.int64),
+                "taken": np.zeros(shape, np.int64),
+                "over": np.zeros((*shape, k.N), np.int64),
+                "points": np.zeros(shape, np.float64),
+                "cards": np.zeros(shape, np.int64),
+            }
+        a = self._stats
+        card_stats(self._rows, self.players, self._hand, self._pass_both,
+                   a["offered"], a["taken"], a["over"], a["points"], a["cards"])  # fmt: skip
+        return a
 
     def legal_mask(self) -> np.ndarray:
         """Every seat's legal slots (batch x players x slots booleans, in the layout of

@@ -328,7 +328,7 @@ def run_games(
             progress(len(results))
 
     if backend == "ray":
-        _run_ray(_chunks(jobs, workers), address, collect)
+        run_on_ray(play_jobs, _chunks(jobs, workers), address, collect)
     elif workers == 1:
         for chunk in _chunks(jobs, 1):
             collect(play_jobs(chunk))
@@ -354,11 +354,16 @@ def ray_available() -> bool:
     return True
 
 
-def _run_ray(
-    chunks: list[list[GameJob]],
+def run_on_ray(
+    function: Callable[[Any], Any],
+    chunks: Sequence[Any],
     address: str | None,
-    collect: Callable[[list[GameResult]], None],
+    collect: Callable[[Any], None],
 ) -> None:
+    """``function(chunk)`` for every chunk as Ray remote tasks, on the cluster at
+    ``address`` or on a local instance started (and stopped) for the call; each result
+    goes to ``collect`` as it comes in. The reason, as an error a person reads, when
+    Ray is missing or cannot start."""
     try:
         import ray
     except ImportError:
@@ -377,7 +382,7 @@ def _run_ray(
             raise OptionsError(f"cannot start Ray {where}: {exc}") from None
         started = True
     try:
-        task = ray.remote(play_jobs)
+        task = ray.remote(function)
         pending = [task.remote(chunk) for chunk in chunks]
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
