@@ -30,8 +30,9 @@ from sushigo.fast import make as make_batch
 from sushigo.rl.match import REWARDS
 from sushigo.rl.pettingzoo_env import BOUND
 
-OPPONENTS = ("random",)
-"""How the batch engine plays the seats that are not learning."""
+OPPONENTS = ("random", "heuristic")
+"""How the batch engine plays the seats that are not learning: uniformly random legal
+slots, or its quick heuristic (:meth:`~sushigo.fast.batch.ClassicBatch.heuristic_slots`)."""
 ILLEGAL = ("fallback", "raise")
 """A learner's illegal slot: ``fallback`` plays a random legal slot instead and sets
 ``infos["illegal"]`` for that sub-environment; ``raise`` raises IllegalActionError
@@ -76,6 +77,7 @@ class SushiGoVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self.players = players
         self.reward = reward
         self.illegal = illegal
+        self.opponents = opponents
         self._rotate = seat == "rotate"
         self.seats = np.full(num_envs, 0 if self._rotate else int(seat), np.int64)
         """Each sub-environment's learning seat in its current game."""
@@ -136,7 +138,8 @@ class SushiGoVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise IllegalActionError(
                 f"sub-environment {bad}: slot {int(a[bad])} is not legal for its learner now"
             )
-        slots = batch.sample_slots()  # every seat's random legal slot: the opponents'
+        # every seat's slot by the opponents' policy (the learners' are replaced below)
+        slots = batch.heuristic_slots() if self.opponents == "heuristic" else batch.sample_slots()
         mine = slots[self._rows, self.seats]
         slots[self._rows, self.seats] = np.where(legal, a, mine)
         batch.step(slots)
