@@ -54,20 +54,16 @@ PARAMS = _params()
 def test_batch_games_replay_in_the_engine(players: int, options: dict[str, bool]) -> None:
     """Every game's deals, picks, round scores, breakdowns, puddings, dessert points,
     final scores and winners, as the batch worked them out, are the engine's."""
-    g = fast.make("sushi-go", players=players, batch=GAMES, seed=players, **options)
-    final = g.rollout()
-    assert g.done.all()
-    for i in range(GAMES):
-        record = g.export_record(i)
-        state = replay(record, f"game {i}")  # RecordError at the first disagreement
-        assert state.is_terminal()
-        assert state.returns()[:players] == final[i].tolist()  # the dummy's: in the record
+    check_batch_games(players, options, "random", GAMES)
 
 
-def _engine_records(players: int, options: dict[str, bool], spec: str, games: int) -> list[Any]:
+def _engine_records(
+    players: int, options: dict[str, bool], spec: str, games: int, first: int = 0
+) -> list[Any]:
+    """Engine games ``first`` to ``first + games - 1`` (their seeds), as records."""
     ruleset = sushigo.make("sushi-go", players=players, **options)
     out = []
-    for n in range(games):
+    for n in range(first, first + games):
         agents = [make_agent(spec, seed=n * 8 + s) for s in range(players)]
         state = play_game(ruleset, agents, n)
         out.append(record_game(state, [f"p{s}" for s in range(players)], [spec] * players, n))
@@ -119,12 +115,25 @@ def _replay_in_batch(
     return g
 
 
-@pytest.mark.parametrize(("players", "options"), PARAMS)
-@pytest.mark.parametrize(("spec", "games"), [("random", GAMES), ("greedy", 100)])
-def test_engine_games_replay_in_the_batch(
-    players: int, options: dict[str, bool], spec: str, games: int
-) -> None:
-    records = _engine_records(players, options, spec, games)
+def check_batch_games(players: int, options: dict[str, bool], policy: str, games: int,
+                      first: int = 0) -> None:  # fmt: skip
+    """Batch games ``first`` onwards of seed ``players``, played by ``policy``, re-play
+    in the engine (benchmarks/fast_crosscheck.py runs it on more games)."""
+    g = fast.make("sushi-go", players=players, batch=games, seed=players, **options)
+    final = g.rollout(policy, first=first)
+    assert g.done.all()
+    for i in range(games):
+        record = g.export_record(i)
+        state = replay(record, f"game {first + i}")  # RecordError at the first disagreement
+        assert state.is_terminal()
+        assert state.returns()[:players] == final[i].tolist()  # the dummy's: in the record
+
+
+def check_engine_games(players: int, options: dict[str, bool], spec: str, games: int,
+                       first: int = 0) -> None:  # fmt: skip
+    """Engine games ``first`` onwards re-play in the batch, which agrees on every
+    mask, deal, pick, round score, breakdown and the end."""
+    records = _engine_records(players, options, spec, games, first)
     g = _replay_in_batch(records, players, options)
     for i, record in enumerate(records):
         mine = g.export_record(i)
@@ -133,6 +142,14 @@ def test_engine_games_replay_in_the_batch(
         for r, (a, b) in enumerate(zip(mine["rounds"], record["rounds"], strict=True)):
             assert a["scores"] == b["scores"] and a["breakdown"] == b["breakdown"], (i, r)
             assert a["steps"] == b["steps"], (i, r)
+
+
+@pytest.mark.parametrize(("players", "options"), PARAMS)
+@pytest.mark.parametrize(("spec", "games"), [("random", GAMES), ("greedy", 100)])
+def test_engine_games_replay_in_the_batch(
+    players: int, options: dict[str, bool], spec: str, games: int
+) -> None:
+    check_engine_games(players, options, spec, games)
 
 
 @pytest.mark.parametrize(("players", "options"), PARAMS)
@@ -310,12 +327,7 @@ def test_the_heuristic_beats_random_play() -> None:
 @pytest.mark.parametrize(("players", "options"), PARAMS)
 def test_heuristic_games_replay_in_the_engine(players: int, options: dict[str, bool]) -> None:
     """Games of the heuristic (every seat), exported as records, re-play in the engine."""
-    games = 500
-    g = fast.make("sushi-go", players=players, batch=games, seed=100 + players, **options)
-    final = g.rollout("heuristic")
-    for i in range(games):
-        state = replay(g.export_record(i), f"game {i}")
-        assert state.returns()[:players] == final[i].tolist()
+    check_batch_games(players, options, "heuristic", 500)
 
 
 @pytest.mark.parametrize(("players", "options"), [(4, {}), (2, {"dummy": True})])
