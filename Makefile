@@ -16,7 +16,7 @@ ACCEL  := $(VENV)/.accel-built
 PG_URL := build/postgres-url
 TEST_ENV = SUSHIGO_TEST_CHROMIUM=/usr/bin/chromium SUSHIGO_TEST_POSTGRES=$(file <$(PG_URL))
 
-.PHONY: run play test test-matrix lint typecheck unit unit-pure unit-compiled test-services accel bench rl-smoke screenshots clean
+.PHONY: run play test test-matrix analysis lint typecheck unit unit-pure unit-compiled test-services accel bench rl-smoke screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -93,6 +93,10 @@ rl-smoke: $(ACCEL)
 	$(BIN)/python -m pip install --quiet "torch==2.13.0"
 	$(BIN)/python -m pip install --quiet -e ".[train]"
 	$(BIN)/python benchmarks/rl_smoke.py $(ARGS)
+
+# docs/analysis.md and docs/analysis/: what millions of batch games teach (tools/analysis_doc.py)
+analysis: $(STAMP)
+	$(BIN)/python tools/analysis_doc.py $(ARGS)
 
 # docs/screenshots/: the web pages at a desk's and a phone's size (tools/screenshots.py)
 screenshots: $(STAMP) test-services

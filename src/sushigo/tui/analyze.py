@@ -117,13 +117,18 @@ def _title(ruleset: Any, agents: list[str]) -> str:
     return f"{ruleset.title}, {ruleset.players} players{extra}: {', '.join(agents)}"
 
 
-def _pm(value: float, ci: list[float] | None, scale: float = 1.0, digits: int = 1) -> str:
-    """A figure and its 95% interval as ``value ±half`` (scaled: 100 for percent)."""
-    text = f"{value * scale:.{digits}f}"
+def plus_minus(
+    value: float, ci: list[float] | None, scale: float = 1.0, digits: int = 1, sign: bool = False
+) -> str:
+    """A figure and its 95% interval as ``value ±half`` (scaled: 100 for percent); a
+    half-width that rounds to nothing is ``±<0.1`` (at the digits shown)."""
+    shown = round(value * scale, digits) + 0.0  # (no "-0.0")
+    text = f"{shown:+.{digits}f}" if sign else f"{shown:.{digits}f}"
     if ci is None:
         return text
     half = max(ci[1] - value, value - ci[0]) * scale
-    return f"{text} ±{half:.{digits}f}"
+    least = 10.0**-digits
+    return f"{text} ±{half:.{digits}f}" if half >= least / 2 else f"{text} ±<{least:g}"
 
 
 def cards_table(report: dict[str, Any]) -> Table:
@@ -143,12 +148,10 @@ def cards_table(report: dict[str, Any]) -> Table:
         table.add_row(
             c["card"],
             f"{c['taken_per_game']:.2f}",
-            "" if points is None else _pm(points, c["points_per_card_ci95"], digits=2),
+            "" if points is None else plus_minus(points, c["points_per_card_ci95"], digits=2),
             "" if taken["rate"] is None else f"{100 * taken['rate']:.1f}%",
             "" if passed["rate"] is None else f"{100 * passed['rate']:.1f}%",
-            ""
-            if c["lift"] is None
-            else "+" * (c["lift"] >= 0) + _pm(c["lift"], c["lift_ci95"], 100),
+            "" if c["lift"] is None else plus_minus(c["lift"], c["lift_ci95"], 100, sign=True),
             ", ".join(o["card"] for o in c["chosen_over"][:2]),
         )
     return table
@@ -164,7 +167,7 @@ def seats_table(report: dict[str, Any]) -> Table:
         table.add_row(
             str(s["seat"]),
             s["agent"],
-            _pm(s["mean_score"], s["score_ci95"], digits=2),
-            _pm(share["rate"], share["ci95"], 100) + "%",
+            plus_minus(s["mean_score"], s["score_ci95"], digits=2),
+            plus_minus(share["rate"], share["ci95"], 100) + "%",
         )
     return table

@@ -1,0 +1,183 @@
+"""docs/analysis.md and its plots, from the batch engine (``make analysis``).
+
+For Sushi Go! at 2 to 5 players it runs ``sushigo analyze`` with the quick heuristic
+in every seat (card values, seat effects), and the heuristic in seat 0 against random
+seats (how much a plan is worth), then writes the page: its tables, the plots under
+docs/analysis/, and the findings read from the figures (the sentences are built from
+the numbers, so they stay true when the page is made again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from sushigo.fast import analyze
+from sushigo.tui.analyze import plus_minus as pm
+
+HERE = Path(__file__).resolve().parent.parent
+PLAYERS = (2, 3, 4, 5)
+
+
+def run(players: int, agents: list[str], games: int, seed: int) -> dict[str, Any]:
+    start = time.perf_counter()
+    jobs = analyze.jobs("sushi-go", players, {}, agents, games, seed)
+    sums = analyze.run(jobs)
+    report = analyze.summarize(sums, players, agents)
+    report["title"] = f"Sushi Go!, {players} players, " + (
+        "the heuristic in every seat" if len(set(agents)) == 1 else ", ".join(agents)
+    )
+    report["seconds"] = time.perf_counter() - start
+    return report
+
+
+def cards_table(report: dict[str, Any]) -> list[str]:
+    lines = [
+        "| card | taken a game | points a card | won taking it | won passing it | lift "
+        "(% points) | chosen most often over |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
+    for c in sorted(report["cards"], key=lambda c: -(c["points_per_card"] or -99)):
+        if not c["offered"]:
+            continue
+        lift = "" if c["lift"] is None else pm(c["lift"], c["lift_ci95"], 100, sign=True)
+        lines.append(
+            f"| {c['card']} | {c['taken_per_game']:.2f} | "
+            f"{pm(c['points_per_card'], c['points_per_card_ci95'], digits=2)} | "
+            f"{100 * c['win_when_taken']['rate']:.1f}% | "
+            f"{100 * c['win_when_passed']['rate']:.1f}% | {lift} | "
+            + ", ".join(f"{o['card']} ({100 * o['share']:.0f}%)" for o in c["chosen_over"][:2])
+            + " |"
+        )
+    return lines
+
+
+def findings(report: dict[str, Any], players: int) -> list[str]:
+    """Sentences read from the figures."""
+    cards = [c for c in report["cards"] if c["offered"] and c["points_per_card"] is not None]
+    by_points = sorted(cards, key=lambda c: -c["points_per_card"])
+    by_lift = sorted((c for c in cards if c["lift"] is not None), key=lambda c: -c["lift"])
+    top, second = by_points[0], by_points[1]
+    best, worst = by_lift[0], by_lift[-1]
+    even = 1 / players
+    seats = report["seats"]
+    off = [s for s in seats if not s["win_share"]["ci95"][0] <= even <= s["win_share"]["ci95"][1]]
+    out = [
+        f"- The card that earns most is **{top['card']}** "
+        f"({top['points_per_card']:.2f} points a card), then {second['card']} "
+        f"({second['points_per_card']:.2f}).",
+        f"- Taking **{best['card']}** when it is offered goes with the biggest rise in the "
+        f"win rate ({100 * best['lift']:+.1f} points of %); taking **{worst['card']}** with "
+        f"the biggest fall ({100 * worst['lift']:+.1f}).",
+    ]
+    if off:
+        shares = ", ".join(
+            f"seat {s['seat']} {pm(s['win_share']['rate'], s['win_share']['ci95'], 100)}%"
+            for s in seats
+        )
+        out.append(f"- The seats are not even: {shares} (an even share is {100 * even:.1f}%).")
+    else:
+        out.append(
+            f"- No seat is favoured: every seat's win share is within its interval of an "
+            f"even {100 * even:.1f}%."
+        )
+    scores = report["scores"]
+    out.append(
+        f"- Scores average {scores['mean']:.1f} (sd {scores['sd']:.1f}); the winner leads by "
+        f"{scores['winning_margin']:.1f} points on average, and "
+        f"{100 * scores['shared_wins']:.1f}% of the games end in a shared win."
+    )
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=1_000_000, help="games a table")
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--out", default=str(HERE / "docs"), help="the docs folder")
+    args = parser.parse_args()
+    docs = Path(args.out)
+    pictures = docs / "analysis"
+    pictures.mkdir(parents=True, exist_ok=True)
+    command = "make analysis" + (f" ARGS='--games {args.games}'" if args.games != 1_000_000 else "")
+    page = [
+        "# What the games teach",
+        "",
+        "Figures from millions of games played by the batch engine (`sushigo.fast`,",
+        "[fast.md](fast.md)) with `sushigo analyze`; this page, its tables and its plots",
+        f"are made by `{command}` (tools/analysis_doc.py), seed {args.seed}, "
+        f"{args.games:,} games a table.",
+        "",
+        "How to read them:",
+        "",
+        "- **points a card**: what the cards of a type earned, divided among them: a",
+        "  family's points go to its cards (maki by icons; each nigiri its printed value,",
+        "  and what a wasabi tripled to the wasabi; puddings the dessert points, which",
+        "  sum to about nothing over a table as the fewest lose what the most win).",
+        "  Chopsticks earn nothing themselves.",
+        "- **won taking it / won passing it**: the win rate of the decisions at which the",
+        "  card was in the hand and was taken, and at which it was passed up; **lift** is",
+        "  the difference, in points of percent. It measures association under the",
+        "  policy that played, not cause: a card taken late, when little else is left,",
+        "  carries the state of that game with it.",
+        "- **chosen most often over**: the cards most often in the hand when this one was",
+        "  taken, with the share of those decisions.",
+        "- Every figure has its 95% interval (±). Rates per decision count decisions as",
+        "  independent, which the decisions of one game are not: those intervals are a",
+        "  little narrow.",
+        "",
+        "The policy is the batch engine's quick heuristic (the search's playout policy:",
+        "nine times in ten the card worth most to its tableau now, else any legal card).",
+        "It plays far better than random (the last table) and far worse than a person or",
+        "the `mcts` bot, so these are the values of cards in fast, plain play.",
+        "",
+    ]
+    strategy_rows = []
+    for players in PLAYERS:
+        print(f"{players} players ...", file=sys.stderr)
+        report = run(players, ["heuristic"] * players, args.games, args.seed)
+        analyze.plot(report, pictures / f"sushi-go-{players}p")
+        page += [f"## Sushi Go!, {players} players", ""]
+        page += findings(report, players)
+        page += [""]
+        page += cards_table(report)
+        page += [
+            "",
+            f"![Points a card and lift, {players} players](analysis/sushi-go-{players}p/cards.png)",
+            f"![Win share by seat and final scores, {players} players]"
+            f"(analysis/sushi-go-{players}p/seats.png)",
+            "",
+        ]
+        mixed = run(players, ["heuristic"] + ["random"] * (players - 1), args.games, args.seed)
+        h, r = mixed["agents"]
+        strategy_rows.append(
+            f"| {players} | {pm(h['win_share']['rate'], h['win_share']['ci95'], 100)}% | "
+            f"{100 / players:.1f}% | {h['mean_score']:.1f} | {r['mean_score']:.1f} |"
+        )
+    page += [
+        "## A plan against none",
+        "",
+        "The heuristic in seat 0, random players in every other seat:",
+        "",
+        "| players | heuristic's win share | an even share | heuristic's mean score "
+        "| random's mean score |",
+        "| ---: | ---: | ---: | ---: | ---: |",
+        *strategy_rows,
+        "",
+        "## Not here yet",
+        "",
+        "`sushigo analyze` reads Sushi Go! games so far (2-5 players, and the variants",
+        "but the dummy, with `--variant`); Sushi Roll and the eight suggested Sushi Go",
+        "Party! menus follow.",
+        "",
+    ]
+    (docs / "analysis.md").write_text("\n".join(page))
+    print(f"wrote {docs / 'analysis.md'} and {pictures}/", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
