@@ -27,8 +27,9 @@ except ImportError as exc:  # pragma: no cover - the message is the point
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import make as make_ruleset
 from sushigo.fast.batch import ClassicBatch
+from sushigo.fast.roll_batch import RollBatch
 
-GAMES = {"sushi-go": ClassicBatch}
+GAMES = {"sushi-go": ClassicBatch, "sushi-roll": RollBatch}
 """The games the batch engine plays so far."""
 
 

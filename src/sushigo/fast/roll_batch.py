@@ -1,0 +1,425 @@
+"""The Sushi Roll batch engine's Python side: arrays in, arrays out, compiled loops
+between (the kernels are in :mod:`sushigo.fast.roll`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from sushigo.core.errors import IllegalActionError, OptionsError
+from sushigo.core.records import FORMAT, VERSION
+from sushigo.core.scoring import winners
+from sushigo.fast import roll as k
+from sushigo.games.roll.dice import FACE_IDS, KINDS, TRAY_IDS
+
+_F = {f: i for i, f in enumerate(FACE_IDS)}
+_FAMILIES = ("maki", "nigiri", "dumpling", "tempura", "sashimi")
+
+
+def _static(ruleset: Any) -> np.ndarray:
+    """The observation's numbers the ruleset fixes, added up as sushigo.rl.roll does
+    (in Python floats, then float32): the same bytes."""
+    out = [0.0] * k.OBS
+    out[k.O_PLAYERS + ruleset.players - 2] = 1.0
+    out[k.O_PER_PLAYER] = ruleset.per_player / k.MAXB
+    for faces in ruleset.dice:
+        for f in faces:
+            out[k.O_ODDS + f] += 1.0 / 6.0
+    return np.asarray(out, np.float32)
+
+
+class RollBatch:
+    """``batch`` games of Sushi Roll (see :mod:`sushigo.fast`), in the layouts of
+    :mod:`sushigo.rl.roll`: one seat decides at a time (a die to take, a chopsticks
+    swap or a menu re-roll), every other seat's only slot is the no-op. The rolls a
+    decision calls for are made at once from the game's generator, so every game is
+    always at a decision or over; games do not all last the same number of steps.
+    """
+
+    slots = k.SLOTS
+    """The action space of sushigo.rl.roll: 1,361 slots, the last the no-op."""
+    size = k.OBS
+    """The observation's length (282)."""
+
+    def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
+        self.ruleset = ruleset
+        self.players = ruleset.players
+        self.batch = batch
+        self.seed = seed
+        self._k = ruleset.per_player
+        if k.log_bound(self.players, self._k) > k.LOG_SIZE:  # pragma: no cover - a guard
+            raise OptionsError(f"the batch engine's log is too short for {self.players} players")
+        self._dice = np.array(ruleset.dice, np.int64)
+        """Each kind of die's six faces (face numbers), in KINDS order."""
+        self._masks = [int(m) for m in ruleset.face_masks]
+        self._head = _static(ruleset)
+        self._rows = np.zeros((batch, k.WIDTH), np.int16)
+        self._rng = np.zeros(batch, np.uint64)
+        self._prng = np.zeros(batch, np.uint64)
+        self._mask = np.zeros((batch, self.players, self.slots), np.bool_)
+        self._set = np.full((batch, self.players, k.MAX_LEGAL + 1), -1, np.int64)
+        self._obs = np.zeros((batch, self.players, k.OBS), np.float32)
+        self._work = np.zeros((batch, k.OBS), np.float32)
+        self._scratch = np.empty((batch, k.MAX_LEGAL), np.int64)
+        """Each game's working space in the compiled loops (no allocation per call)."""
+        self._first = 0
+        self._next = 0
+        self._ready = False
+
+    # -- playing ------------------------------------------------------------
+
+    def reset(self, seed: int | None = None, first: int | None = None) -> None:
+        """Start new games, their first round dealt: the next ``batch`` games of the
+        seed (a new seed starts again from its game 0; ``first`` starts from that game
+        instead, so a long run can be split into batches that play the same games
+        wherever they run)."""
+        if seed is not None:
+            self.seed = seed
+            self._next = 0
+        if first is not None:
+            if not isinstance(first, int) or isinstance(first, bool) or first < 0:
+                raise OptionsError(f"first must be a game number, 0 or more, not {first!r}")
+            self._next = first
+        self._first = self._next
+        self._next += self.batch
+        k.seed_rows(self._rng, self.seed, self._first)
+        k.seed_rows(self._prng, self.seed ^ 0x5EED, self._first)
+        k.reset_rows(self._rows, self._rng, self.players, self._k, self._dice)
+        self._ready = True
+
+    def _check(self) -> None:
+        if not self._ready:
+            raise IllegalActionError("reset the batch first")
+
+    def step(self, slots: Any) -> None:
+        """One decision in every game not over: ``slots[g, s]`` each seat's slot
+        (batch x players integers: the deciding seat's choice, the no-op for the
+        others; the games over ignore theirs), and the rolls it calls for.
+        IllegalActionError, naming the game, if any slot is not legal; nothing is
+        applied then."""
+        self._check()
+        a = np.asarray(slots)
+        if a.shape != (self.batch, self.players) or not np.issubdtype(a.dtype, np.integer):
+            raise IllegalActionError(
+                f"slots must be integers of shape {(self.batch, self.players)}, "
+                f"not {a.dtype} {a.shape}"
+            )
+        bad = k.step_rows(
+            self._rows, self._rng, a.astype(np.int64, copy=False), self.players, self._k,
+            self._dice,
+        )  # fmt: skip
+        if bad >= 0:
+            seat = int(self.to_act[bad])
+            legal = np.flatnonzero(self.legal_mask()[bad, seat]).tolist()
+            raise IllegalActionError(
+                f"game {bad}: slots {a[bad].tolist()} are not all legal (seat {seat} "
+                f"decides, among {legal}; every other seat's slot is the no-op, {k.NOOP})"
+            )
+
+    def rollout(
+        self,
+        policy: str | Sequence[str] = "random",
+        seed: int | None = None,
+        first: int | None = None,
+    ) -> np.ndarray:
+        """Start the next games (of ``seed``, from its game 0, when given; from game
+        ``first`` when given) and play them to the end; the final points (batch x
+        players). ``policy`` plays every seat, or a list of them one per seat:
+        ``random``, uniformly random over the legal slots (drawn from the batch's
+        policy generators, as :meth:`sample_slots`: the games are those that stepping
+        with ``sample_slots()`` would play)."""
+        names = [policy] * self.players if isinstance(policy, str) else list(policy)
+        if len(names) != self.players or any(p not in k.POLICIES for p in names):
+            raise OptionsError(
+                f"rollout policy must be one of {', '.join(k.POLICIES)}, or a list of "
+                f"{self.players} of them (one per seat), not {policy!r}"
+            )
+        chosen = np.array([k.POLICIES.index(p) for p in names], np.int64)
+        self.reset(seed, first)
+        k.rollout_rows(self._rows, self._rng, self._prng, chosen, self.players, self._k, self._dice)
+        return self.returns
+
+    def sample_slots(self) -> np.ndarray:
+        """A uniformly random legal slot for every seat of every game (the no-op for
+        the seats not deciding and in a game over), from the batch's own policy
+        generators: reproducible, and apart from the games' rolls (batch x players)."""
+        self._check()
+        out = np.empty((self.batch, self.players), np.int64)
+        k.sample_rows(self._rows, self._prng, self.players, out)
+        return out
+
+    # -- recorded rolls --------------------------------------------------------
+
+    def _last(self, i: int, op: int, what: str) -> np.ndarray:
+        self._check()
+        if not 0 <= i < self.batch:
+            raise IndexError(f"no game {i} in a batch of {self.batch}")
+        row: np.ndarray = self._rows[i]
+        if int(row[k.LAST]) != op:
+            raise OptionsError(f"game {i}: no {what} was just rolled (a decision came after it)")
+        return row
+
+    def _faces(self, i: int, faces: Any, where: str) -> list[int]:
+        if not isinstance(faces, (list, tuple)):
+            raise OptionsError(f"game {i}: {where} is a list of faces")
+        out = []
+        for face in faces:
+            if not isinstance(face, str) or face not in _F:
+                raise OptionsError(f"game {i}: {where}: no face is called {face!r}")
+            out.append(_F[face])
+        return out
+
+    def _rollable(self, i: int, kind: int, face: int, where: str) -> None:
+        if not (self._masks[kind] >> face) & 1:
+            raise OptionsError(
+                f"game {i}: {where}: no {KINDS[kind]} die shows {FACE_IDS[face]} "
+                "with these dice faces"
+            )
+
+    def _belts(self, i: int, belts: Any, size: int, where: str) -> np.ndarray:
+        n = self.players
+        if not isinstance(belts, (list, tuple)) or len(belts) != n:
+            raise OptionsError(f"game {i}: {where} is {n} belts, one a seat")
+        out = np.zeros((n, size), np.int64)
+        for s, belt in enumerate(belts):
+            faces = sorted(self._faces(i, belt, f"{where}, seat {s}"))
+            if len(faces) != size:
+                raise OptionsError(
+                    f"game {i}: {where}: seat {s}'s belt holds {size} dice, not {len(faces)}"
+                )
+            for f in faces:
+                self._rollable(i, int(k.KIND[f]), f, f"{where}, seat {s}")
+            out[s] = faces
+        return out
+
+    def force_deal(self, i: int, belts: Any, red: int) -> None:
+        """Replace game ``i``'s deal of the round just started (before its first
+        decision) by ``belts`` (one list of face ids per seat, as rolled) and the red
+        belt's seat, as a record's ``{"deal": belts, "red": seat}`` says: how a recorded
+        game is re-played in the batch (tests/test_fast_roll.py). OptionsError for a
+        deal the bag and the dice cannot give, or a red belt that moved (it is drawn
+        only in the first round)."""
+        row = self._last(i, k.DEAL, "deal")
+        n = self.players
+        out = self._belts(i, belts, self._k, "the deal")
+        drawn = np.bincount(k.KIND[out.ravel()], minlength=k.NK)
+        for kind in range(k.NK):
+            if drawn[kind] > k.DICE_COUNTS[kind]:
+                raise OptionsError(
+                    f"game {i}: the deal has {drawn[kind]} {KINDS[kind]} dice; "
+                    f"the bag holds {k.DICE_COUNTS[kind]}"
+                )
+        if not isinstance(red, int) or isinstance(red, bool) or not 0 <= red < n:
+            raise OptionsError(f"game {i}: the red belt goes to a seat from 0 to {n - 1}")
+        if int(row[k.ROUND]) > 0 and red != int(row[k.RED]):
+            raise OptionsError(f"game {i}: the red belt is at seat {int(row[k.RED])}, not {red}")
+        k.force_deal(self._rows, i, n, out, red)
+
+    def force_roll(self, i: int, faces: Any) -> None:
+        """Replace the faces game ``i``'s last menu token rolled (before any decision
+        since) by ``faces`` (face ids, one for each die re-rolled, in the order the
+        action named them), as a record's ``{"roll": faces}`` says. OptionsError for
+        faces those dice cannot show."""
+        row = self._last(i, k.ROLL, "menu re-roll")
+        at = k.LOG + int(row[k.LAST_AT])
+        m = int(row[at + 1])
+        codes = self._faces(i, faces, "the roll")
+        if len(codes) != m:
+            raise OptionsError(f"game {i}: {m} dice were re-rolled, not {len(codes)}")
+        named = at - m  # the menu's dice, just before the roll in the log
+        for j, f in enumerate(codes):
+            self._rollable(i, int(k.KIND[int(row[named + j])]), f, "the roll")
+        k.force_roll(self._rows, i, np.array(codes, np.int64))
+
+    def force_slide(self, i: int, belts: Any) -> None:
+        """Replace the faces game ``i``'s belts showed when rolled after they last slid
+        (before any decision since) by ``belts`` (one list of face ids per seat), as a
+        record's ``{"slide": belts}`` says. OptionsError unless each belt holds the
+        same kinds of dice as before, showing faces they can show."""
+        row = self._last(i, k.SLIDE, "slide")
+        size = int(row[k.BLEN])
+        out = self._belts(i, belts, size, "the slide")
+        for s in range(self.players):
+            now = row[k.BELT + s * k.MAXB : k.BELT + s * k.MAXB + size]
+            if sorted(k.KIND[now].tolist()) != sorted(k.KIND[out[s]].tolist()):
+                raise OptionsError(f"game {i}: seat {s}'s belt holds other kinds of dice")
+        k.force_slide(self._rows, i, self.players, out)
+
+    def force_chance(self, i: int, step: dict[str, Any]) -> None:
+        """A record's chance step (``{"deal": ..., "red": ...}``, ``{"roll": ...}`` or
+        ``{"slide": ...}``) as game ``i``'s last roll."""
+        if "deal" in step:
+            self.force_deal(i, step["deal"], step.get("red", -1))
+        elif "roll" in step:
+            self.force_roll(i, step["roll"])
+        elif "slide" in step:
+            self.force_slide(i, step["slide"])
+        else:
+            raise OptionsError(f"game {i}: {step!r} is no deal or roll")
+
+    # -- what the games show --------------------------------------------------
+
+    @property
+    def done(self) -> np.ndarray:
+        """Which games are over (batch booleans)."""
+        over: np.ndarray = self._rows[:, k.DONE] == 1
+        return over
+
+    @property
+    def to_act(self) -> np.ndarray:
+        """The seat deciding in each game, -1 once it is over (batch integers)."""
+        rows = self._rows
+        seat = (rows[:, k.RED].astype(np.int64) + rows[:, k.STEP]) % self.players
+        out: np.ndarray = np.where(rows[:, k.DONE] == 1, -1, seat)
+        return out
+
+    @property
+    def returns(self) -> np.ndarray:
+        """Every player's points from the finished rounds, final once the game is over
+        (batch x players)."""
+        return self._rows[:, k.SCORE : k.SCORE + self.players].astype(np.int64)
+
+    @property
+    def puddings(self) -> np.ndarray:
+        """Every player's pudding tokens (in puddings), the tie-break at the end
+        (batch x players)."""
+        return self._rows[:, k.PUD : k.PUD + self.players].astype(np.int64)
+
+    def winners(self) -> np.ndarray:
+        """Who won each game (batch x players booleans; more than one for a shared
+        win): the most points, ties broken by the most pudding tokens, as
+        :func:`sushigo.games.roll.dice.roll_winners` decides. Meaningful once a game
+        is over."""
+        points, puddings = self.returns, self.puddings
+        top = points == points.max(axis=1, keepdims=True)
+        kept = np.where(top, puddings, -1)
+        won: np.ndarray = top & (kept == kept.max(axis=1, keepdims=True))
+        return won
+
+    def legal_mask(self) -> np.ndarray:
+        """Every seat's legal slots (batch x players x slots booleans, in the layout of
+        sushigo.rl.roll); a seat not deciding, and every seat of a game over, has the
+        no-op only. The array is the batch's own, rewritten by the next call: copy it
+        to keep it."""
+        self._check()
+        k.mask_rows(self._rows, self.players, self._mask, self._set, self._scratch)
+        return self._mask
+
+    def observe(self) -> np.ndarray:
+        """Every seat's observation (batch x players x 282 float32), as sushigo.rl
+        builds it from that seat's view. Rewritten by the next call: copy to keep."""
+        self._check()
+        k.observe_rows(self._rows, self.players, self._head, self._obs, self._work, self._scratch)
+        return self._obs
+
+    # -- records ----------------------------------------------------------------
+
+    def export_record(self, i: int) -> dict[str, Any]:
+        """Game ``i`` of the batch as a record in the project's format (its finished
+        rounds, and its end once over): deals, decisions and rolls, and the trays,
+        scores and breakdowns this engine worked out, which ``sushigo replay --verify``
+        checks."""
+        self._check()
+        if not 0 <= i < self.batch:
+            raise IndexError(f"no game {i} in a batch of {self.batch}")
+        row = self._rows[i].tolist()
+        n = self.players
+        finished = row[k.ROUND]
+        log = row[k.LOG : k.LOG + row[k.LOGN]]
+        rounds = []
+        for r in range(finished):
+            start = row[k.RSTART + r]
+            end = row[k.RSTART + r + 1] if r + 1 < k.ROUNDS else len(log)
+            trays, scores, breakdown = [], [], []
+            for s in range(n):
+                at = k.TLIST + (r * k.S + s) * k.MAXB
+                trays.append([TRAY_IDS[e] for e in row[at : at + row[k.TN + r * k.S + s]]])
+                b = k.BREAK + (r * k.S + s) * k.FAMILIES
+                values = row[b : b + k.FAMILIES]
+                breakdown.append(dict(zip(_FAMILIES, values, strict=True)))
+                scores.append(sum(values))
+            rounds.append(
+                {
+                    "steps": _steps(log, start, end, n, self._k),
+                    "trays": trays,
+                    "scores": scores,
+                    "breakdown": breakdown,
+                }
+            )
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.ruleset.name,
+            "players": n,
+            "names": [f"player_{s}" for s in range(n)],
+            "agents": ["batch"] * n,
+            "options": dict(self.ruleset.options),
+            "seed": None,
+            "rounds": rounds,
+        }
+        if row[k.DONE]:
+            puddings = row[k.PUD : k.PUD + n]
+            final = row[k.SCORE : k.SCORE + n]
+            record.update(
+                {
+                    "puddings": puddings,
+                    "tokens_left": [row[k.MENUS + s] + row[k.CHOPS + s] for s in range(n)],
+                    "token_scores": row[k.TOKEN_PTS : k.TOKEN_PTS + n],
+                    "dessert_scores": row[k.DESSERT_PTS : k.DESSERT_PTS + n],
+                    "final_scores": final,
+                    "winners": winners(final, puddings),
+                }
+            )
+        record["batch"] = {"seed": self.seed, "game": self._first + i}
+        return record
+
+
+def _steps(log: list[int], start: int, end: int, n: int, per: int) -> list[dict[str, Any]]:
+    """A round's steps, as records write them, from the row's log (sushigo.fast.roll);
+    ``per`` dice a belt at the deal."""
+    out: list[dict[str, Any]] = []
+    at = start
+    while at < end:
+        op, seat = divmod(log[at], 8)
+        if op == k.DEAL:
+            faces = log[at + 2 : at + 2 + n * per]
+            out.append(
+                {
+                    "deal": [
+                        [FACE_IDS[f] for f in faces[s * per : (s + 1) * per]] for s in range(n)
+                    ],
+                    "red": log[at + 1],
+                }
+            )
+            at += 2 + n * per
+        elif op == k.TAKE:
+            out.append({"seat": seat, "action": FACE_IDS[log[at + 1]]})
+            at += 2
+        elif op == k.CHOP:
+            mine, other, theirs = log[at + 1 : at + 4]
+            text = f"chopsticks:{FACE_IDS[mine]},{other},{FACE_IDS[theirs]}"
+            out.append({"seat": seat, "action": text})
+            at += 4
+        elif op == k.MENU:
+            m = log[at + 1]
+            text = "menu:" + "+".join(FACE_IDS[f] for f in log[at + 2 : at + 2 + m])
+            out.append({"seat": seat, "action": text})
+            at += 2 + m
+        elif op == k.ROLL:
+            m = log[at + 1]
+            out.append({"roll": [FACE_IDS[f] for f in log[at + 2 : at + 2 + m]]})
+            at += 2 + m
+        else:
+            size = log[at + 1]
+            faces = log[at + 2 : at + 2 + n * size]
+            out.append(
+                {
+                    "slide": [
+                        [FACE_IDS[f] for f in faces[s * size : (s + 1) * size]] for s in range(n)
+                    ]
+                }
+            )
+            at += 2 + n * size
+    return out
