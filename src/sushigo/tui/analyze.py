@@ -16,8 +16,9 @@ from rich.table import Table
 
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import make
-from sushigo.play.tournament import BACKENDS, DependencyError, ray_available
+from sushigo.play.tournament import DependencyError
 from sushigo.present.options import game_options, parse_list
+from sushigo.tui.reports import checked_backend
 
 
 def _fast() -> Any:
@@ -37,15 +38,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     options = game_options(args, players)
     ruleset = make(args.game, players=players, **options)
     agents = analyze.check(ruleset.name, players, dict(ruleset.options), parse_list(args.agents))
-    backend = args.backend.strip().lower()
-    if backend not in BACKENDS:
-        raise OptionsError(f"unknown backend {args.backend!r}; backends are: {', '.join(BACKENDS)}")
-    if args.address and backend != "ray":
-        raise OptionsError("--address goes with --backend ray")
-    if backend == "ray" and not ray_available():
-        raise DependencyError(
-            "--backend ray needs Ray; install it with: pip install 'sushigo[ray]'"
-        )
+    backend = checked_backend(args)
     workers = args.jobs
     if args.seed < 0:
         raise OptionsError(f"--seed must be 0 or more, not {args.seed}")

@@ -181,14 +181,10 @@ def winrate_table(summary: Summary) -> Table:
 # --- sushigo tournament: the command -----------------------------------------
 
 
-def run_tournament_command(args: argparse.Namespace) -> int:
-    """``sushigo tournament``: check the options, play, print, write."""
-    specs = parse_list(args.agents)
-    if not specs:
-        raise OptionsError("--agents lists no agent")
-    if args.games < 1:
-        raise OptionsError("--games must be at least 1")
-    backend = args.backend.strip().lower()
+def checked_backend(args: argparse.Namespace) -> str:
+    """``--backend`` and ``--address`` checked (Ray installed when asked for); the
+    backend's name."""
+    backend = str(args.backend).strip().lower()
     if backend not in BACKENDS:
         raise OptionsError(f"unknown backend {args.backend!r}; backends are: {', '.join(BACKENDS)}")
     if args.address and backend != "ray":
@@ -197,6 +193,17 @@ def run_tournament_command(args: argparse.Namespace) -> int:
         raise DependencyError(
             "--backend ray needs Ray; install it with: pip install 'sushigo[ray]'"
         )
+    return backend
+
+
+def run_tournament_command(args: argparse.Namespace) -> int:
+    """``sushigo tournament``: check the options, play, print, write."""
+    specs = parse_list(args.agents)
+    if not specs:
+        raise OptionsError("--agents lists no agent")
+    if args.games < 1:
+        raise OptionsError("--games must be at least 1")
+    backend = checked_backend(args)
     jobs = args.jobs if args.jobs is not None else default_jobs()
     if jobs < 1:
         raise OptionsError("--jobs must be at least 1")
