@@ -35,13 +35,15 @@ CASES: tuple[tuple[str, str, int, dict[str, Any], str], ...] = (
     ("fast sushi-go 2p dummy random", "sushi-go", 2, {"dummy": True}, "random"),
     ("fast sushi-go 4p heuristic", "sushi-go", 4, {}, "heuristic"),
     ("fast sushi-go 4p observed", "sushi-go", 4, {}, "observed"),
+    ("fast sushi-roll 4p random", "sushi-roll", 4, {}, "random"),
+    ("fast sushi-roll 4p observed", "sushi-roll", 4, {}, "observed"),
 )
 """(label, game, players, options, how): ``random`` and ``heuristic`` play whole
 batches by that policy in every seat (``rollout``); ``observed`` steps random games
 with every seat's observation and mask written at every decision. The issue's
 targets, in games a second: Sushi Go! at 4 players 100,000 on one core and 170,000
-on both; observed, 35,000 a core. The engine's figure beside each is its random
-games."""
+on both, observed 35,000 a core; Sushi Roll at 4 players 50,000. The engine's
+figure beside each is its random games."""
 
 
 def _rollout(policy: str) -> Callable[[Any], int]:
