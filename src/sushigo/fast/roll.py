@@ -207,21 +207,17 @@ POLICIES = ("random",)
 
 @njit(cache=True)
 def _pop(m: int) -> int:
-    """Bits set in ``m``."""
-    c = 0
-    while m:
-        m &= m - 1
-        c += 1
-    return c
+    """Bits set in ``m`` (below 2**32), counted without a loop."""
+    m = m - ((m >> 1) & 0x55555555)
+    m = (m & 0x33333333) + ((m >> 2) & 0x33333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F
+    return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
 @njit(cache=True)
 def _low(m: int) -> int:
     """The lowest bit set in ``m`` (not 0)."""
-    f = 0
-    while not (m >> f) & 1:
-        f += 1
-    return f
+    return _pop((m & -m) - 1)
 
 
 @njit(cache=True)
@@ -379,13 +375,18 @@ def _deal(row: np.ndarray, rng: np.ndarray, g: int, n: int, k: int, dice: np.nda
         row[RED] = _pick(rng, g, n)
     row[CYCLE] = 0
     row[STEP] = 0
+    at = int(row[LOGN])
     row[LAST] = DEAL
-    row[LAST_AT] = row[LOGN]
-    _log(row, DEAL * 8)
-    _log(row, row[RED])
+    row[LAST_AT] = at
+    at += LOG
+    row[at] = DEAL * 8
+    row[at + 1] = row[RED]
+    at += 2
     for s in range(n):
         for i in range(k):
-            _log(row, row[BELT + s * MAXB + i])
+            row[at + i] = row[BELT + s * MAXB + i]
+        at += k
+    row[LOGN] = at - LOG
 
 
 @njit(cache=True)
@@ -474,10 +475,13 @@ def _end_cycle(row: np.ndarray, rng: np.ndarray, g: int, n: int, k: int, dice: n
     row[CYCLE] += 1
     x = np.uint64(0)
     have = 0
+    at = int(row[LOGN])
     row[LAST] = SLIDE
-    row[LAST_AT] = row[LOGN]
-    _log(row, SLIDE * 8)
-    _log(row, left)
+    row[LAST_AT] = at
+    at += LOG
+    row[at] = SLIDE * 8
+    row[at + 1] = left
+    at += 2
     for s in range(n):
         b = BELT + s * MAXB
         for i in range(left):
@@ -485,10 +489,12 @@ def _end_cycle(row: np.ndarray, rng: np.ndarray, g: int, n: int, k: int, dice: n
             row[b + i] = dice[KIND[row[b + i]], d]
         _sort(row, s)
         for i in range(left):
-            _log(row, row[b + i])
+            row[at + i] = row[b + i]
+        at += left
+    row[LOGN] = at - LOG
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _take(
     row: np.ndarray, rng: np.ndarray, g: int, s: int, f: int, n: int, k: int, dice: np.ndarray
 ) -> None:
@@ -522,7 +528,7 @@ def _take(
         _end_cycle(row, rng, g, n, k, dice)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _swap(row: np.ndarray, s: int, slot: int, n: int) -> None:
     """Seat ``s`` spends a chopsticks token on the swap of ``slot``."""
     q, t = divmod(slot - CHOP_SLOTS, NF - 1)
@@ -542,7 +548,7 @@ def _swap(row: np.ndarray, s: int, slot: int, n: int) -> None:
     row[LAST] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _menu(row: np.ndarray, rng: np.ndarray, g: int, s: int, slot: int, dice: np.ndarray) -> None:
     """Seat ``s`` spends a menu token to re-roll the dice at the belt positions of
     ``slot``'s mask; they are rolled at once."""
@@ -578,7 +584,7 @@ def _menu(row: np.ndarray, rng: np.ndarray, g: int, s: int, slot: int, dice: np.
     _sort(row, s)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _apply(
     row: np.ndarray, rng: np.ndarray, g: int, slot: int, n: int, k: int, dice: np.ndarray
 ) -> None:
@@ -674,28 +680,6 @@ def _menu_slot(row: np.ndarray, s: int, v: int) -> int:
 
 
 @njit(cache=True)
-def _nth(row: np.ndarray, s: int, n: int, i: int, distinct: int, chops: int, mine: int) -> int:
-    """Seat ``s``'s ``i``-th legal slot, in increasing order (``_choices`` gave the
-    other numbers)."""
-    if i < distinct:
-        return _nth_bit(mine, i)
-    i -= distinct
-    if i < chops:
-        m = mine
-        while m:
-            f = _low(m)
-            m &= m - 1
-            for r in range(1, n):
-                theirs = _mask(row, (s + r) % n) & ~(1 << f)
-                c = _pop(theirs)
-                if i < c:
-                    t = _nth_bit(theirs, i)
-                    return CHOP_SLOTS + (f * (S - 1) + r - 1) * (NF - 1) + t - (1 if t > f else 0)
-                i -= c
-    return _menu_slot(row, s, i - chops + 1)
-
-
-@njit(cache=True)
 def legal_slots(row: np.ndarray, s: int, n: int, out: np.ndarray) -> int:
     """Seat ``s``'s legal slots into ``out`` in increasing order (the deciding seat's;
     the no-op for the others and once the game is over); their number."""
@@ -729,11 +713,78 @@ def legal_slots(row: np.ndarray, s: int, n: int, out: np.ndarray) -> int:
 
 
 @njit(cache=True)
+def _swap_in(i: int, theirs: int, f: int, r: int) -> int:
+    """The slot of giving ``f`` for the ``i``-th face of ``theirs`` (``f`` left out),
+    the belt ``r`` places to the left."""
+    t = _nth_bit(theirs, i)
+    return CHOP_SLOTS + (f * (S - 1) + r - 1) * (NF - 1) + t - (1 if t > f else 0)
+
+
+@njit(cache=True, inline="always")
 def _random_slot(row: np.ndarray, prng: np.ndarray, g: int, s: int, n: int) -> int:
-    """A uniformly random legal slot of the deciding seat ``s``, without listing them."""
-    distinct, chops, menus, mine = _choices(row, s, n)
+    """A uniformly random legal slot of the deciding seat ``s``: the legal slots are
+    counted (as :func:`legal_slots` lists them) and the one drawn worked out, without
+    listing them; the other belts' faces are read once."""
+    b = BELT + s * MAXB
+    menus = 1
+    run = 0
+    last = -1
+    mine = 0
+    for i in range(row[BLEN + s]):
+        f = int(row[b + i])
+        if f != last:
+            mine |= 1 << f
+            menus *= run + 1
+            run = 1
+            last = f
+        else:
+            run += 1
+    distinct = _pop(mine)
+    menus = menus * (run + 1) - 1 if row[MENUS + s] > 0 else 0
+    o1 = o2 = o3 = o4 = 0
+    chops = 0
+    width = 0
+    if row[CHOPS + s] > 0:
+        o1 = _mask(row, (s + 1) % n)
+        if n > 2:
+            o2 = _mask(row, (s + 2) % n)
+        if n > 3:
+            o3 = _mask(row, (s + 3) % n)
+        if n > 4:
+            o4 = _mask(row, (s + 4) % n)
+        width = _pop(o1) + _pop(o2) + _pop(o3) + _pop(o4)
+        chops = distinct * width - _pop(o1 & mine) - _pop(o2 & mine)
+        chops -= _pop(o3 & mine) + _pop(o4 & mine)
     i = _pick(prng, g, distinct + chops + menus)
-    return _nth(row, s, n, i, distinct, chops, mine)
+    if i < distinct:
+        return _nth_bit(mine, i)
+    i -= distinct
+    if i >= chops:
+        return _menu_slot(row, s, i - chops + 1)
+    m = mine
+    while True:  # the swaps of each face of mine, in turn
+        f = _low(m)
+        m &= m - 1
+        bit = 1 << f
+        here = width - ((o1 >> f) & 1) - ((o2 >> f) & 1) - ((o3 >> f) & 1) - ((o4 >> f) & 1)
+        if i >= here:
+            i -= here
+            continue
+        t = o1 & ~bit
+        c = _pop(t)
+        if i < c:
+            return _swap_in(i, t, f, 1)
+        i -= c
+        t = o2 & ~bit
+        c = _pop(t)
+        if i < c:
+            return _swap_in(i, t, f, 2)
+        i -= c
+        t = o3 & ~bit
+        c = _pop(t)
+        if i < c:
+            return _swap_in(i, t, f, 3)
+        return _swap_in(i - c, o4 & ~bit, f, 4)
 
 
 # -- the batch's loops ----------------------------------------------------------------
