@@ -12,9 +12,11 @@ from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import classic as k
 from sushigo.fast.classic_stats import card_stats
-from sushigo.games.classic.cards import CLASSIC_CARDS, FAMILIES
+from sushigo.games.classic.cards import CLASSIC_CARDS, FAMILIES, ROUNDS
+from sushigo.games.classic.views import PlayerView
 
 _IDS = CLASSIC_CARDS.ids
+_INDEX = {c: i for i, c in enumerate(_IDS)}
 _VARIANTS = ("pass_both_ways", "dummy", "reshuffle", "soy_sauce")
 
 
@@ -68,6 +70,9 @@ class ClassicBatch:
         self._first = 0
         self._next = 0
         self._ready = False
+        self._sampled = False
+        """Whether the rows are worlds sampled from a view (:meth:`determinize`): their
+        past before the view is not known, so they have no record."""
 
     # -- playing ------------------------------------------------------------
 
@@ -82,12 +87,17 @@ class ClassicBatch:
             if not isinstance(first, int) or isinstance(first, bool) or first < 0:
                 raise OptionsError(f"first must be a game number, 0 or more, not {first!r}")
             self._next = first
+        self._seed_rows()
+        k.reset_rows(self._rows, self._rng, self.players, self._hand, self._full, self._dummy)
+        self._ready = True
+        self._sampled = False
+
+    def _seed_rows(self) -> None:
+        """The games' and the policies' generators for the next ``batch`` games."""
         self._first = self._next
         self._next += self.batch
         k.seed_rows(self._rng, self.seed, self._first)
         k.seed_rows(self._prng, self.seed ^ 0x5EED, self._first)
-        k.reset_rows(self._rows, self._rng, self.players, self._hand, self._full, self._dummy)
-        self._ready = True
 
     def _check(self) -> None:
         if not self._ready:
@@ -137,10 +147,10 @@ class ClassicBatch:
 
     def playout(self, policy: str | Sequence[str] = "random") -> np.ndarray:
         """Play every game of the batch on from where it stands to its end, and return
-        the final points (batch x players), ``policy`` as for :meth:`rollout`: games
-        reset and stepped part of the way. Nothing is dealt first: the games' own
-        generators deal the later rounds and draw the dummy's cards, the policy
-        generators choose."""
+        the final points (batch x players), ``policy`` as for :meth:`rollout`: the
+        worlds :meth:`determinize` sampled (search's playouts), or games reset and
+        stepped part of the way. Nothing is dealt first: the games' own generators deal
+        the later rounds and draw the dummy's cards, the policy generators choose."""
         chosen = self._policies(policy)
         self._check()
         return self._play(chosen)
@@ -160,6 +170,154 @@ class ClassicBatch:
             *self._flags, self._full, self._pass_both, self._dummy, self._scratch,
         )  # fmt: skip
         return self.returns
+
+    # -- worlds sampled from a view (search) -------------------------------------
+
+    def determinize(self, view: PlayerView, seed: int | None = None) -> None:
+        """Fill every game of the batch with a world consistent with ``view`` (a
+        :class:`~sushigo.games.classic.views.PlayerView` of this batch's ruleset),
+        sampled as the engine's ``determinize(view, rng)`` samples one: the viewer's
+        hand and the hands it saw earlier this round as they are; every other hand (in
+        the two-player dummy variant, the card the other player drew and the dummy's
+        pile) and the undealt deck dealt at random from the cards the viewer has not
+        seen. Each world is independent, drawn from its game's own generator: the
+        batch's next ``batch`` games of its seed (a ``seed`` given starts again from
+        its game 0), as :meth:`reset` numbers them, so the worlds are reproducible
+        and a world is the same whatever the batch size. It reads nothing but the view.
+
+        The worlds can then be stepped, observed, or played to the end
+        (:meth:`playout`); ``returns`` are their scores. A world holds what the rest of
+        the game reads: scores, puddings, discards, tableaux with their wasabi, the
+        round, turn and passing direction, the dummy's control, drawn card and pile,
+        the deck for later deals, and the finished rounds' breakdowns. It does not
+        hold the deals and picks before the view, so :meth:`export_record` and
+        :meth:`card_stats` refuse such games (OptionsError).
+
+        A view in the dummy variant taken before the controller's draw: the world's
+        controller draws at once, from the sampled pile (the engine's chance outcome
+        that follows). A view between rounds (nobody holds cards, the next deal due):
+        the round is dealt from the cards not seen. OptionsError for a view of
+        another game, variant or player count, of a finished game, or one no position
+        of the game shows."""
+        arrays = self._template(view)
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+                raise OptionsError(f"seed must be a whole number, 0 or more, not {seed!r}")
+            self.seed = seed
+            self._next = 0
+        self._seed_rows()
+        template, hidden, pile, hidden_drawn, draw, deal = arrays
+        k.determinize_rows(
+            self._rows, self._rng, template, hidden, pile, hidden_drawn, draw, deal,
+            self._seats, self._hand, self._flags[0], self._full, self._dummy,
+        )  # fmt: skip
+        self._ready = True
+        self._sampled = True
+
+    def _template(self, view: PlayerView) -> tuple[np.ndarray, np.ndarray, int, int, bool, bool]:
+        """A row as far as ``view`` tells it (its deck: the cards the viewer has not
+        seen), each seat's cards the viewer cannot see, the dummy's pile's size, the
+        seat whose drawn card is unseen (-1: none), whether the controller is yet to
+        draw, whether the round is yet to be dealt."""
+        rs = self.ruleset
+        if not isinstance(view, PlayerView):
+            raise OptionsError(
+                f"determinize takes a Sushi Go! player's view (state.observe(seat)), "
+                f"not {type(view).__name__}"
+            )
+        if view.ruleset != rs:
+            raise OptionsError(f"the view is of {view.ruleset!r}; this batch plays {rs!r}")
+        if view.round >= ROUNDS:
+            raise OptionsError("the view is of a finished game: there is no world to sample")
+        n = self._seats
+        seat = view.seat
+        if (
+            not 0 <= seat < n
+            or view.seats != n
+            or not 0 <= view.round < ROUNDS
+            or not 0 <= view.turn < self._hand
+        ):
+            raise OptionsError(f"no position of {rs!r} shows this view (seat {seat})")
+        row = np.zeros(k.WIDTH, np.int16)
+        row[k.PICKS :] = -1
+        pool = self._full.astype(np.int64)
+        hidden = np.zeros(k.S, np.int64)
+        try:
+            for c in view.discards:
+                i = _INDEX[c]
+                row[k.DISC + i] += 1
+                pool[i] -= 1
+            for rel in range(n):
+                s = (seat + rel) % n
+                tab = k.TAB + s * k.N
+                free = 0
+                for c in view.tableaux[rel]:
+                    i = _INDEX[c]
+                    row[tab + i] += 1
+                    pool[i] -= 1
+                    if i == k.WASABI:
+                        free += 1
+                    elif k.EGG <= i <= k.SQUID and free:
+                        free -= 1
+                        row[k.ON + s * 3 + i - k.EGG] += 1
+                row[k.FREE + s] = free
+                row[k.DESS + s] = view.desserts[rel]
+                pool[k.PUDDING] -= view.desserts[rel]
+                row[k.SCORE + s] = view.scores[rel]
+                known = view.hands[rel]
+                if known is not None:
+                    for c in known:
+                        i = _INDEX[c]
+                        row[k.HANDS + s * k.N + i] += 1
+                        pool[i] -= 1
+                hidden[s] = view.hand_sizes[rel] - (0 if known is None else len(known))
+            for r, past in enumerate(view.rounds):
+                for rel in range(n):
+                    at = k.BREAK + (r * k.S + (seat + rel) % n) * k.FAMILIES
+                    row[at : at + k.FAMILIES] = [past.breakdown[rel][f] for f in FAMILIES]
+            drawn = -1 if view.drawn is None else _INDEX[view.drawn]
+        except (KeyError, IndexError, TypeError) as exc:
+            raise OptionsError(f"no position of {rs!r} shows this view ({exc!r})") from None
+        sizes = [view.hand_sizes[(s - seat) % n] for s in range(self.players)]
+        deal = not any(view.hand_sizes)
+        row[k.ROUND] = view.round
+        row[k.TURN] = view.turn
+        row[k.PASSR] = 1 if view.pass_step == -1 else 0
+        row[k.HAND_N] = min(sizes)
+        row[k.CTRL] = -1
+        row[k.DRAWN] = -1
+        pile = 0
+        hidden_drawn = -1
+        draw = False
+        if self._dummy and not deal:
+            if view.controller is None:
+                raise OptionsError("a view of the dummy variant names the dummy's controller")
+            ctrl = (seat + view.controller) % n
+            draw = sum(view.hand_sizes) % 2 == 0  # the controller holds one card more
+            pile = k.DUMMY_HAND - view.turn - (0 if draw else 1)
+            if not draw:
+                row[k.CTRL] = ctrl
+                if ctrl == seat:
+                    row[k.DRAWN] = drawn
+                    row[k.DRAWS + view.round * k.MAX_HAND + view.turn] = drawn
+                else:
+                    hidden_drawn = ctrl
+        want = [0] * self.players if deal else [self._hand - view.turn] * self.players
+        if row[k.CTRL] >= 0:
+            want[row[k.CTRL]] += 1
+        if (
+            (pool < 0).any()
+            or (hidden < 0).any()
+            or hidden.sum() + pile > pool.sum()
+            or sizes != want
+            or (not deal and not self._dummy and sizes[0] < 2)
+        ):
+            raise OptionsError(
+                f"no position of {rs!r} shows this view: it shows cards the deck does "
+                "not hold, or hands of impossible sizes"
+            )
+        row[k.DECK : k.DECK + k.N] = pool
+        return row, hidden, pile, hidden_drawn, draw, deal
 
     def force_deal(self, i: int, hands: Any) -> None:
         """Replace game ``i``'s deal of the round about to be played by ``hands`` (one
@@ -265,6 +423,11 @@ class ClassicBatch:
         self._check()
         if self._dummy:
             raise OptionsError("card statistics do not read the dummy variant's games yet")
+        if self._sampled:
+            raise OptionsError(
+                "the games are worlds sampled from a view (determinize): what was offered "
+                "and taken before the view is not known; card statistics need whole games"
+            )
         if self._stats is None:
             shape = (self.batch, self.players, k.N)
             self._stats = {
@@ -306,6 +469,12 @@ class ClassicBatch:
         self._check()
         if not 0 <= i < self.batch:
             raise IndexError(f"no game {i} in a batch of {self.batch}")
+        if self._sampled:
+            raise OptionsError(
+                f"game {i} is a world sampled from a view (determinize): its deals and "
+                "picks before the view are not known, so it has no record (a record "
+                "re-plays a game from its first deal); reset the batch for whole games"
+            )
         row = self._rows[i]
         n = self.players
         seats = self._seats

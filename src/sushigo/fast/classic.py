@@ -15,9 +15,10 @@ chance outcome, from the game's generator like the deals), and its tableau the
 cards its controllers gave it. Control alternates every turn of the game, seat 0
 first, as in the engine.
 
-The games' generators draw only the deals and the dummy's draws; the policies
-(``sample_rows``, ``heuristic_rows``, ``rollout_rows``) draw from a second set,
-one generator per game, so a seed deals the same games whatever the seats play
+The games' generators draw only the deals and the dummy's draws (and, for worlds
+sampled from a view, ``determinize_rows``, the cards the viewer has not seen); the
+policies (``sample_rows``, ``heuristic_rows``, ``rollout_rows``) draw from a second
+set, one generator per game, so a seed deals the same games whatever the seats play
 (but for the reshuffle variant, whose decks depend on the puddings kept).
 """
 
@@ -744,6 +745,73 @@ def force_draw(st: np.ndarray, g: int, card: int) -> None:
     row[HANDS + ctrl * N + card] += 1
     row[DRAWN] = card
     row[DRAWS + row[ROUND] * MAX_HAND + row[TURN]] = card
+
+
+# -- worlds sampled from a view (search) --
+
+
+@njit(cache=True)
+def _take(row: np.ndarray, rng: np.ndarray, g: int, left: int) -> int:
+    """One card uniformly among the ``left`` cards counted at DECK, taken out of them."""
+    k = _below(rng, g, left)
+    c = 0
+    while k >= row[DECK + c]:
+        k -= row[DECK + c]
+        c += 1
+    row[DECK + c] -= 1
+    return c
+
+
+@njit(cache=True, parallel=True)
+def determinize_rows(
+    st: np.ndarray,
+    rng: np.ndarray,
+    template: np.ndarray,
+    hidden: np.ndarray,
+    pile: int,
+    hidden_drawn: int,
+    draw: bool,
+    deal: bool,
+    seats: int,
+    hand: int,
+    reshuffle: bool,
+    full: np.ndarray,
+    dummy: bool,
+) -> None:
+    """Every row a world sampled from one view, from the row's generator (the
+    engine's ``determinize``): ``template`` is the row as far as the view tells it,
+    its DECK the cards the viewer has not seen. Each seat is dealt ``hidden[s]``
+    of them, uniformly (seat ``hidden_drawn``'s first is the card it drew from the
+    dummy's pile this turn, unseen by the viewer), then the dummy's pile its ``pile``
+    cards; the rest is the deck. ``draw``: the controller has yet to draw (the
+    engine's draw phase), and draws from the new pile as a turn of the game would.
+    ``deal``: the view is between deals; the round is dealt from the deck."""
+    r = template[ROUND]
+    t = template[TURN]
+    pool = 0
+    for c in range(N):
+        pool += template[DECK + c]
+    for g in prange(st.shape[0]):
+        row = st[g]
+        row[:] = template
+        if deal:
+            _deal(st, rng, g, seats, hand, reshuffle, full, dummy)
+            continue
+        left = pool
+        for s in range(seats):
+            for i in range(hidden[s]):
+                c = _take(row, rng, g, left)
+                left -= 1
+                row[HANDS + s * N + c] += 1
+                if i == 0 and s == hidden_drawn:
+                    row[DRAWN] = c
+                    row[DRAWS + r * MAX_HAND + t] = c
+        for _ in range(pile):
+            c = _take(row, rng, g, left)
+            left -= 1
+            row[HANDS + DUMMY * N + c] += 1
+        if draw:
+            _draw(row, rng, g)
 
 
 @njit(cache=True, parallel=True)
