@@ -108,6 +108,8 @@ SLOTS = NOOP + 1
 MAX_LEGAL = 384
 """Room for one seat's legal slots: at most 8 takes, 108 swaps (6 faces x 3 belts x
 6 faces, at 4 players) and 255 re-rolls."""
+SCRATCH = MAX_LEGAL
+"""A game's working space in the compiled loops (one seat's legal slots)."""
 
 # -- the fields of a row --
 BELT = 0
@@ -205,7 +207,7 @@ POLICIES = ("random",)
 # -- small pieces ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pop(m: int) -> int:
     """Bits set in ``m`` (below 2**32), counted without a loop."""
     m = m - ((m >> 1) & 0x55555555)
@@ -214,13 +216,13 @@ def _pop(m: int) -> int:
     return ((m * 0x01010101) & 0xFFFFFFFF) >> 24
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _low(m: int) -> int:
     """The lowest bit set in ``m`` (not 0)."""
     return _pop((m & -m) - 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _nth_bit(m: int, i: int) -> int:
     """The ``i``-th lowest bit set in ``m``."""
     while i:
@@ -229,7 +231,7 @@ def _nth_bit(m: int, i: int) -> int:
     return _low(m)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _mask(row: np.ndarray, s: int) -> int:
     """The faces on seat ``s``'s belt, as a bit set."""
     b = BELT + s * MAXB
@@ -239,7 +241,7 @@ def _mask(row: np.ndarray, s: int) -> int:
     return m
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _has(row: np.ndarray, s: int, f: int) -> bool:
     b = BELT + s * MAXB
     for i in range(row[BLEN + s]):
@@ -248,7 +250,7 @@ def _has(row: np.ndarray, s: int, f: int) -> bool:
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _insert(row: np.ndarray, s: int, f: int) -> None:
     """Put a die showing ``f`` on seat ``s``'s belt, in face order."""
     b = BELT + s * MAXB
@@ -260,7 +262,7 @@ def _insert(row: np.ndarray, s: int, f: int) -> None:
     row[BLEN + s] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _remove(row: np.ndarray, s: int, f: int) -> None:
     """Take a die showing ``f`` off seat ``s``'s belt (it holds one)."""
     b = BELT + s * MAXB
@@ -317,20 +319,20 @@ def _sort(row: np.ndarray, s: int) -> None:
     row[b + 7] = a7
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _log(row: np.ndarray, value: int) -> None:
     row[LOG + row[LOGN]] = value
     row[LOGN] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pick(rng: np.ndarray, g: int, n: int) -> int:
     """A uniform integer in [0, n), the top 53 bits of a draw scaled by ``n`` (without
     a division; n below 2**11: the bias is below 2**-42)."""
     return int(((_next(rng, g) >> np.uint64(11)) * np.uint64(n)) >> np.uint64(53))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _digit(rng: np.ndarray, g: int, x: np.uint64, left: int) -> tuple[int, np.uint64, int]:
     """One roll of a six-sided die: the next base-6 digit of a 64-bit draw (twelve a
     draw; the bias is below 2**-33)."""
@@ -630,35 +632,6 @@ def _legal(row: np.ndarray, s: int, slot: int, n: int) -> bool:
 
 
 @njit(cache=True)
-def _choices(row: np.ndarray, s: int, n: int) -> tuple[int, int, int, int]:
-    """Seat ``s``'s legal slots by kind: (takes, swaps, re-rolls, its faces as a bit
-    set)."""
-    b = BELT + s * MAXB
-    distinct = 0
-    menus = 1
-    run = 0
-    last = -1
-    mine = 0
-    for i in range(row[BLEN + s]):
-        f = int(row[b + i])
-        if f != last:
-            distinct += 1
-            mine |= 1 << f
-            menus *= run + 1
-            run = 1
-            last = f
-        else:
-            run += 1
-    menus = menus * (run + 1) - 1 if row[MENUS + s] > 0 else 0
-    chops = 0
-    if row[CHOPS + s] > 0:
-        for r in range(1, n):
-            theirs = _mask(row, (s + r) % n)
-            chops += distinct * _pop(theirs) - _pop(theirs & mine)
-    return distinct, chops, menus, mine
-
-
-@njit(cache=True)
 def _menu_slot(row: np.ndarray, s: int, v: int) -> int:
     """The ``v``-th re-roll of seat ``s`` (from 1), counting in mixed radix: the
     dice chosen of each run of equal faces, the first run the lowest digit (so the
@@ -679,6 +652,20 @@ def _menu_slot(row: np.ndarray, s: int, v: int) -> int:
     return MENU_SLOTS + mask - 1
 
 
+@njit(cache=True, inline="always")
+def _swaps(out: np.ndarray, c: int, f: int, r: int, theirs: int) -> int:
+    """Write the swaps of ``f`` for each face of ``theirs`` (the belt ``r`` places to
+    the left) from ``out[c]``; the count written to."""
+    theirs &= ~(1 << f)
+    base = CHOP_SLOTS + (f * (S - 1) + r - 1) * (NF - 1)
+    while theirs:
+        t = _low(theirs)
+        theirs &= theirs - 1
+        out[c] = base + t - (1 if t > f else 0)
+        c += 1
+    return c
+
+
 @njit(cache=True)
 def legal_slots(row: np.ndarray, s: int, n: int, out: np.ndarray) -> int:
     """Seat ``s``'s legal slots into ``out`` in increasing order (the deciding seat's;
@@ -686,33 +673,60 @@ def legal_slots(row: np.ndarray, s: int, n: int, out: np.ndarray) -> int:
     if row[DONE] or s != (row[RED] + row[STEP]) % n:
         out[0] = NOOP
         return 1
-    distinct, chops, menus, mine = _choices(row, s, n)
+    b = BELT + s * MAXB
+    size = int(row[BLEN + s])
+    starts = 0  # each run of equal faces' first position and length, 4 bits a run
+    lengths = 0
+    runs = 0
+    mine = 0
     c = 0
-    m = mine
-    while m:
-        out[c] = _low(m)
-        m &= m - 1
-        c += 1
-    if chops:
+    for i in range(size):
+        f = int(row[b + i])
+        if (mine >> f) & 1:
+            lengths += 1 << (4 * (runs - 1))
+        else:
+            mine |= 1 << f
+            out[c] = f  # the takes: one slot a face
+            c += 1
+            starts |= i << (4 * runs)
+            lengths |= 1 << (4 * runs)
+            runs += 1
+    if row[CHOPS + s] > 0:
+        o1 = _mask(row, (s + 1) % n)
+        o2 = _mask(row, (s + 2) % n) if n > 2 else 0
+        o3 = _mask(row, (s + 3) % n) if n > 3 else 0
+        o4 = _mask(row, (s + 4) % n) if n > 4 else 0
         m = mine
         while m:
             f = _low(m)
             m &= m - 1
-            for r in range(1, n):
-                base = CHOP_SLOTS + (f * (S - 1) + r - 1) * (NF - 1)
-                theirs = _mask(row, (s + r) % n) & ~(1 << f)
-                while theirs:
-                    t = _low(theirs)
-                    theirs &= theirs - 1
-                    out[c] = base + t - (1 if t > f else 0)
-                    c += 1
-    for v in range(1, menus + 1):
-        out[c] = _menu_slot(row, s, v)
-        c += 1
+            c = _swaps(out, c, f, 1, o1)
+            c = _swaps(out, c, f, 2, o2)
+            c = _swaps(out, c, f, 3, o3)
+            c = _swaps(out, c, f, 4, o4)
+    if row[MENUS + s] > 0:  # count in mixed radix, the first run the lowest digit
+        chosen = 0  # dice chosen of each run, 4 bits a run
+        mask = 0
+        while True:
+            j = 0
+            while j < runs:
+                at = 4 * j
+                k = (chosen >> at) & 15
+                if k < (lengths >> at) & 15:
+                    mask |= 1 << (((starts >> at) & 15) + k)
+                    chosen += 1 << at
+                    break
+                mask &= ~(((1 << k) - 1) << ((starts >> at) & 15))
+                chosen &= ~(15 << at)
+                j += 1
+            if j == runs:
+                break
+            out[c] = MENU_SLOTS + mask - 1
+            c += 1
     return c
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _swap_in(i: int, theirs: int, f: int, r: int) -> int:
     """The slot of giving ``f`` for the ``i``-th face of ``theirs`` (``f`` left out),
     the belt ``r`` places to the left."""
@@ -872,18 +886,26 @@ def mask_rows(
 ) -> None:
     """Every seat's legal slots as True in ``out`` (batch x seats x slots). ``out``
     keeps what it held before, and ``last[g, s]`` the slots set then (-1 ends them):
-    only those are cleared, so a call costs the legal slots, not the layout's width."""
+    only those are cleared, and a seat whose slots are those is left alone, so a call
+    costs the legal slots that changed, not the layout's width."""
     for g in prange(st.shape[0]):
         buf = scratch[g]
         row = st[g]
         for s in range(players):
-            o = out[g, s]
             before = last[g, s]
+            n = legal_slots(row, s, players, buf)
+            same = n == before.shape[0] or before[n] < 0
+            i = 0
+            while same and i < n:
+                same = before[i] == buf[i]
+                i += 1
+            if same:  # (a seat not deciding, before and now: the no-op, left as it is)
+                continue
+            o = out[g, s]
             for i in range(before.shape[0]):
                 if before[i] < 0:
                     break
                 o[before[i]] = False
-            n = legal_slots(row, s, players, buf)
             for i in range(n):
                 o[buf[i]] = True
                 before[i] = buf[i]

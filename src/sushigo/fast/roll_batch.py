@@ -59,10 +59,10 @@ class RollBatch:
         self._rng = np.zeros(batch, np.uint64)
         self._prng = np.zeros(batch, np.uint64)
         self._mask = np.zeros((batch, self.players, self.slots), np.bool_)
-        self._set = np.full((batch, self.players, k.MAX_LEGAL + 1), -1, np.int64)
+        self._set = np.full((batch, self.players, k.MAX_LEGAL + 1), -1, np.int16)
         self._obs = np.zeros((batch, self.players, k.OBS), np.float32)
         self._work = np.zeros((batch, k.OBS), np.float32)
-        self._scratch = np.empty((batch, k.MAX_LEGAL), np.int64)
+        self._scratch = np.empty((batch, k.SCRATCH), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
         self._first = 0
         self._next = 0
