@@ -278,7 +278,8 @@ def test_a_rollout_is_stepping_with_sample_slots(
     players: int, custom: bool, options: dict[str, Any]
 ) -> None:
     """rollout() plays the games that step(sample_slots()) plays: the same rolls from
-    the games' generators, the same choices from the policy generators."""
+    the games' generators, the same choices from the policy generators; so does
+    stepping part of the way, then playout()."""
     games = 50
     a = fast.make("sushi-roll", players=players, batch=games, seed=3, **options)
     b = fast.make("sushi-roll", players=players, batch=games, seed=3, **options)
@@ -293,6 +294,10 @@ def test_a_rollout_is_stepping_with_sample_slots(
         b.step(slots)
     assert (b.returns == final).all()
     assert [a.export_record(i) for i in range(games)] == [b.export_record(i) for i in range(games)]
+    b.reset(seed=3)  # and playout() plays on from where the games stand
+    for _ in range(30):
+        b.step(b.sample_slots())
+    assert (b.playout() == final).all() and b.export_record(7) == a.export_record(7)
 
 
 def _snapshot(g: Any) -> tuple[bytes, bytes, bytes, list[Any]]:
@@ -410,6 +415,8 @@ def test_bad_input_is_refused_with_a_reason(dice_file: str) -> None:
     for policy in ("clever", ["random"], ["random", "clever"]):
         with pytest.raises(OptionsError, match="rollout policy must be one of random"):
             g.rollout(policy)
+        with pytest.raises(OptionsError, match="rollout policy must be one of random"):
+            g.playout(policy)
     with pytest.raises(OptionsError, match="first must be a game number"):
         g.reset(first=-1)
     with pytest.raises(IndexError):

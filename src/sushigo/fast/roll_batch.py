@@ -130,14 +130,29 @@ class RollBatch:
         ``random``, uniformly random over the legal slots (drawn from the batch's
         policy generators, as :meth:`sample_slots`: the games are those that stepping
         with ``sample_slots()`` would play)."""
+        chosen = self._policies(policy)
+        self.reset(seed, first)
+        return self._play(chosen)
+
+    def playout(self, policy: str | Sequence[str] = "random") -> np.ndarray:
+        """Play every game of the batch on from where it stands to its end, and return
+        the final points (batch x players), ``policy`` as for :meth:`rollout`: games
+        reset and stepped part of the way, or set up with recorded rolls. Nothing is
+        reset first: the games' own generators roll, the policy generators choose."""
+        chosen = self._policies(policy)
+        self._check()
+        return self._play(chosen)
+
+    def _policies(self, policy: str | Sequence[str]) -> np.ndarray:
         names = [policy] * self.players if isinstance(policy, str) else list(policy)
         if len(names) != self.players or any(p not in k.POLICIES for p in names):
             raise OptionsError(
                 f"rollout policy must be one of {', '.join(k.POLICIES)}, or a list of "
                 f"{self.players} of them (one per seat), not {policy!r}"
             )
-        chosen = np.array([k.POLICIES.index(p) for p in names], np.int64)
-        self.reset(seed, first)
+        return np.array([k.POLICIES.index(p) for p in names], np.int64)
+
+    def _play(self, chosen: np.ndarray) -> np.ndarray:
         k.rollout_rows(self._rows, self._rng, self._prng, chosen, self.players, self._k, self._dice)
         return self.returns
 
