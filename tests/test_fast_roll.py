@@ -385,7 +385,10 @@ def test_bad_input_is_refused_with_a_reason(dice_file: str) -> None:
 
     # a dice file's faces: no pudding-3; the red belt is drawn in round 1 only, later
     # deals find it where the slides left it
-    custom = fast.make("sushi-roll", players=2, batch=1, seed=0, dice=load_dice(dice_file))
+    custom = fast.make("sushi-roll", players=2, batch=1, seed=0, dice=dice_file)  # a path
+    assert custom.ruleset.options == fast.make(
+        "sushi-roll", players=2, batch=1, seed=0, dice=load_dice(dice_file)
+    ).ruleset.options
     custom.reset()
     with pytest.raises(OptionsError, match="no pudding die shows pudding-3"):
         custom.force_deal(0, [["pudding-3"] + ["tempura"] * 7, ["dumpling"] * 8], 0)
@@ -408,7 +411,7 @@ def test_bad_input_is_refused_with_a_reason(dice_file: str) -> None:
         ({"seed": -1}, "seed must be"),
         ({"players": 6}, "2 to 5 players"),
         ({"dice": {**DICE, "maki": ["maki-1"] * 5}}, "the maki die has 6 faces, not 5"),
-        ({"dice": dice_file}, "a face table is an object"),  # a path: load_dice reads it
+        ({"dice": dice_file + ".missing"}, "cannot read the dice file"),
     ]:
         with pytest.raises(OptionsError, match=words):
             fast.make("sushi-roll", **{"players": 4, **kwargs})

@@ -152,6 +152,7 @@ def test_bad_options_are_refused_with_a_reason() -> None:
         ({"illegal": "ignore"}, "illegal must be"),
         ({"opponents": "mcts"}, "opponents must be"),
         ({"num_envs": 0}, "batch must be"),
+        ({"game": "sushi-roll"}, "plays Sushi Go! so far, not Sushi Roll"),
     ]:
         with pytest.raises(OptionsError, match=words):
             SushiGoVectorEnv(players=2, **kwargs)

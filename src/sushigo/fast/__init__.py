@@ -28,14 +28,16 @@ from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import make as make_ruleset
 from sushigo.fast.batch import ClassicBatch
 from sushigo.fast.roll_batch import RollBatch
+from sushigo.play.files import with_dice_file
 
 GAMES = {"sushi-go": ClassicBatch, "sushi-roll": RollBatch}
 """The games the batch engine plays so far."""
 
 
 def make(game: str, players: int = 4, batch: int = 1024, seed: int = 0, **options: Any) -> Any:
-    """A batch of ``batch`` games of a ruleset (the rulesets' own option names)."""
-    ruleset = make_ruleset(game, players, **options)
+    """A batch of ``batch`` games of a ruleset (the rulesets' own option names; Sushi
+    Roll's ``dice`` may name a dice file)."""
+    ruleset = make_ruleset(game, players, **with_dice_file(game, options))
     cls = GAMES.get(ruleset.name)
     if cls is None:
         raise OptionsError(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from os import PathLike
 from typing import Any
 
 from sushigo.core.errors import OptionsError, ParseError
@@ -28,6 +29,15 @@ def read_text(path: str) -> tuple[str, str]:
         raise ParseError(f"{name} is not a UTF-8 text file") from None
     except OSError as exc:
         raise ParseError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def with_dice_file(game: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options with a Sushi Roll ``dice`` option that names a file (a path, not
+    ``default`` or a face table) replaced by the face table read from it."""
+    dice = options.get("dice")
+    if game == "sushi-roll" and isinstance(dice, (str, PathLike)) and dice != "default":
+        return {**options, "dice": load_dice(str(dice))}
+    return options
 
 
 def load_dice(path: str) -> dict[str, tuple[str, ...]]:

@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from os import PathLike
 from typing import Any, Final
 
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.ruleset import AnyRuleset, make
 from sushigo.core.scoring import winners
 from sushigo.core.state import Action, AnyState
-from sushigo.play.files import load_dice
+from sushigo.play.files import with_dice_file
 from sushigo.rl.codec import Codec, codec_for
 
 REWARDS: Final = ("margin", "score", "win")
@@ -55,9 +54,7 @@ class Match:
         self.reward = reward
         self.illegal = illegal
         self.duplicate = bool(duplicate)
-        dice = options.get("dice")
-        if game == "sushi-roll" and isinstance(dice, (str, PathLike)) and dice != "default":
-            options = {**options, "dice": load_dice(str(dice))}  # a dice file's path
+        options = with_dice_file(game, options)
         self._random_menu = game == "sushi-go-party" and options.get("menu") == "random"
         self._options = options
         if self._random_menu:

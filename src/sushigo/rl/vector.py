@@ -73,6 +73,11 @@ class SushiGoVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         ):
             raise OptionsError(f"seat must be 0 to {players - 1} or 'rotate', not {seat!r}")
         self.batch = make_batch(game, players=players, batch=num_envs, seed=0, **options)
+        if self.batch.ruleset.name != "sushi-go":  # one step is one turn of every game
+            raise OptionsError(
+                f"the vector env plays Sushi Go! so far, not {self.batch.ruleset.title}: "
+                "use SushiGoEnv or the PettingZoo envs for it"
+            )
         self.num_envs = num_envs
         self.players = players
         self.reward = reward
