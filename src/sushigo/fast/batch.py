@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from sushigo.core.errors import IllegalActionError, OptionsError
+from sushigo.core.errors import OptionsError
 from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import classic as k
+from sushigo.fast.base import Batch
 from sushigo.fast.classic_stats import card_stats
 from sushigo.games.classic.cards import CLASSIC_CARDS, FAMILIES, ROUNDS
 from sushigo.games.classic.views import PlayerView
@@ -20,8 +20,14 @@ _INDEX = {c: i for i, c in enumerate(_IDS)}
 _VARIANTS = ("pass_both_ways", "dummy", "reshuffle", "soy_sauce")
 
 
-class ClassicBatch:
+class ClassicBatch(Batch):
     """``batch`` games of Sushi Go! (see :mod:`sushigo.fast`).
+
+    Policies (:meth:`rollout`, :meth:`playout`): ``random``, uniformly random over the
+    legal slots, or ``heuristic``, the engine's quick playout heuristic (9 in 10 the
+    pick worth most to the tableau now, else any legal pick; see
+    :meth:`heuristic_slots`). A seed deals the same games whatever the seats play (but
+    with reshuffle, which deals from what is left).
 
     In the two-player dummy variant the arrays have a row for each of the two
     players (the dummy never decides): the player controlling the dummy this turn
@@ -34,14 +40,14 @@ class ClassicBatch:
     size = k.OBS
     """The observation's length (233)."""
 
+    _kernels = k
+    _TIEBREAK = k.DESS
+
     def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
-        self.ruleset = ruleset
-        self.players = ruleset.players
+        super().__init__(ruleset, batch, seed)
         self._seats = ruleset.seats
         """Seats at the table: the players, and the dummy in the dummy variant."""
         self._dummy = bool(ruleset.dummy)
-        self.batch = batch
-        self.seed = seed
         self._hand = ruleset.hand_size
         opts = ruleset.options
         self._flags = (
@@ -56,9 +62,6 @@ class ClassicBatch:
         for i, key in enumerate(_VARIANTS):
             head[4 + i] = 1.0 if opts[key] else 0.0
         self._head = head
-        self._rows = np.zeros((batch, k.WIDTH), np.int16)
-        self._rng = np.zeros(batch, np.uint64)
-        self._prng = np.zeros(batch, np.uint64)
         # The dummy's controller has up to ten times the legal slots of a player.
         legal = k.MAX_LEGAL if self._dummy else k.PAIRS
         self._mask = np.zeros((batch, self.players, self.slots), np.bool_)
@@ -67,102 +70,26 @@ class ClassicBatch:
         self._scratch = np.empty((batch, legal), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
         self._stats: dict[str, np.ndarray] | None = None
-        self._first = 0
-        self._next = 0
-        self._ready = False
         self._sampled = False
         """Whether the rows are worlds sampled from a view (:meth:`determinize`): their
         past before the view is not known, so they have no record."""
 
     # -- playing ------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, first: int | None = None) -> None:
-        """Deal new games: the next ``batch`` games of the seed (a new seed starts
-        again from its game 0; ``first`` starts from that game instead, so a long run
-        can be split into batches that play the same games wherever they run)."""
-        if seed is not None:
-            self.seed = seed
-            self._next = 0
-        if first is not None:
-            if not isinstance(first, int) or isinstance(first, bool) or first < 0:
-                raise OptionsError(f"first must be a game number, 0 or more, not {first!r}")
-            self._next = first
-        self._seed_rows()
+    def _deal(self) -> None:
         k.reset_rows(self._rows, self._rng, self.players, self._hand, self._full, self._dummy)
-        self._ready = True
         self._sampled = False
 
-    def _seed_rows(self) -> None:
-        """The games' and the policies' generators for the next ``batch`` games."""
-        self._first = self._next
-        self._next += self.batch
-        k.seed_rows(self._rng, self.seed, self._first)
-        k.seed_rows(self._prng, self.seed ^ 0x5EED, self._first)
-
-    def _check(self) -> None:
-        if not self._ready:
-            raise IllegalActionError("reset the batch first")
-
-    def step(self, slots: Any) -> None:
-        """One turn of every game not over: ``slots[g, s]`` each seat's slot
-        (batch x players integers; the games over ignore theirs; the dummy's
-        controller's slot names the dummy's card too). IllegalActionError, naming the
-        game, if any slot is not legal; nothing is applied then."""
-        self._check()
-        a = np.asarray(slots)
-        if a.shape != (self.batch, self.players) or not np.issubdtype(a.dtype, np.integer):
-            raise IllegalActionError(
-                f"slots must be integers of shape {(self.batch, self.players)}, "
-                f"not {a.dtype} {a.shape}"
-            )
-        bad = k.step_rows(
-            self._rows, self._rng, a.astype(np.int64, copy=False), self.players, self._hand,
+    def _step(self, slots: np.ndarray) -> int:
+        bad: int = k.step_rows(
+            self._rows, self._rng, slots, self.players, self._hand,
             *self._flags, self._full, self._pass_both, self._dummy,
         )  # fmt: skip
-        if bad >= 0:
-            raise IllegalActionError(
-                f"game {bad}: slots {a[bad].tolist()} are not all legal "
-                f"(legal: {[np.flatnonzero(m).tolist() for m in self.legal_mask()[bad]]})"
-            )
+        return bad
 
-    def rollout(
-        self,
-        policy: str | Sequence[str] = "random",
-        seed: int | None = None,
-        first: int | None = None,
-    ) -> np.ndarray:
-        """Deal the next games (of ``seed``, from its game 0, when given; from game
-        ``first`` when given) and play them to the end; the final points (batch x
-        players). ``policy`` plays every seat,
-        or a list of them one per seat (``["heuristic", "random"]``), so that
-        strategies meet in one batch: ``random``, uniformly random over the legal
-        slots, or ``heuristic``, the engine's quick playout heuristic (9 in 10 the pick
-        worth most to the tableau now, else any legal pick; see
-        :meth:`heuristic_slots`). The policies draw from the batch's policy
-        generators, the deals from the games' own: a seed deals the same games
-        whatever the seats play (but with reshuffle, which deals from what is left)."""
-        chosen = self._policies(policy)
-        self.reset(seed, first)
-        return self._play(chosen)
-
-    def playout(self, policy: str | Sequence[str] = "random") -> np.ndarray:
-        """Play every game of the batch on from where it stands to its end, and return
-        the final points (batch x players), ``policy`` as for :meth:`rollout`: the
-        worlds :meth:`determinize` sampled (search's playouts), or games reset and
-        stepped part of the way. Nothing is dealt first: the games' own generators deal
-        the later rounds and draw the dummy's cards, the policy generators choose."""
-        chosen = self._policies(policy)
-        self._check()
-        return self._play(chosen)
-
-    def _policies(self, policy: str | Sequence[str]) -> np.ndarray:
-        names = [policy] * self.players if isinstance(policy, str) else list(policy)
-        if len(names) != self.players or any(p not in k.POLICIES for p in names):
-            raise OptionsError(
-                f"rollout policy must be one of {', '.join(k.POLICIES)}, or a list of "
-                f"{self.players} of them (one per seat), not {policy!r}"
-            )
-        return np.array([k.POLICIES.index(p) for p in names], np.int64)
+    def _illegal(self, game: int) -> str:
+        legal = [np.flatnonzero(m).tolist() for m in self.legal_mask()[game]]
+        return f"are not all legal (legal: {legal})"
 
     def _play(self, chosen: np.ndarray) -> np.ndarray:
         k.rollout_rows(
@@ -385,34 +312,6 @@ class ClassicBatch:
         return out
 
     # -- what the games show --------------------------------------------------
-
-    @property
-    def done(self) -> np.ndarray:
-        """Which games are over (batch booleans)."""
-        over: np.ndarray = self._rows[:, k.DONE] == 1
-        return over
-
-    @property
-    def returns(self) -> np.ndarray:
-        """Every player's points so far, final once the game is over (batch x players;
-        the dummy's are in the records)."""
-        return self._rows[:, k.SCORE : k.SCORE + self.players].astype(np.int64)
-
-    @property
-    def puddings(self) -> np.ndarray:
-        """Every seat's puddings kept from the rounds played, the tie-break at the end
-        (batch x players)."""
-        return self._rows[:, k.DESS : k.DESS + self.players].astype(np.int64)
-
-    def winners(self) -> np.ndarray:
-        """Who won each game (batch x players booleans; more than one for a shared
-        win): the most points, ties broken by the most puddings, as
-        :func:`sushigo.core.scoring.winners` decides. Meaningful once a game is over."""
-        points, puddings = self.returns, self.puddings
-        top = points == points.max(axis=1, keepdims=True)
-        kept = np.where(top, puddings, -1)
-        won: np.ndarray = top & (kept == kept.max(axis=1, keepdims=True))
-        return won
 
     def card_stats(self) -> dict[str, np.ndarray]:
         """What each seat of each finished game was offered, took, passed up and

@@ -3,15 +3,15 @@ between (the kernels are in :mod:`sushigo.fast.roll`)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from sushigo.core.errors import IllegalActionError, OptionsError
+from sushigo.core.errors import OptionsError
 from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import roll as k
+from sushigo.fast.base import Batch
 from sushigo.games.roll.dice import FACE_IDS, KINDS, TRAY_IDS
 
 _F = {f: i for i, f in enumerate(FACE_IDS)}
@@ -30,13 +30,21 @@ def _static(ruleset: Any) -> np.ndarray:
     return np.asarray(out, np.float32)
 
 
-class RollBatch:
+class RollBatch(Batch):
     """``batch`` games of Sushi Roll (see :mod:`sushigo.fast`), in the layouts of
     :mod:`sushigo.rl.roll`: one seat decides at a time (a die to take, a chopsticks
     swap or a menu re-roll), every other seat's only slot is the no-op. The rolls a
     decision calls for are made at once from the game's generator, so every game is
     always at a decision or over; games do not all last the same number of steps.
+
+    Policies (:meth:`rollout`, :meth:`playout`): ``random``, uniformly random over the
+    legal slots (the games are those that stepping with :meth:`sample_slots` would
+    play). :attr:`puddings` are the pudding tokens, the end's tie-break (as
+    :func:`sushigo.games.roll.dice.roll_winners` decides).
     """
+
+    _kernels = k
+    _TIEBREAK = k.PUD
 
     slots = k.SLOTS
     """The action space of sushigo.rl.roll: 1,361 slots, the last the no-op."""
@@ -44,10 +52,7 @@ class RollBatch:
     """The observation's length (282)."""
 
     def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
-        self.ruleset = ruleset
-        self.players = ruleset.players
-        self.batch = batch
-        self.seed = seed
+        super().__init__(ruleset, batch, seed)
         self._k = ruleset.per_player
         if k.log_bound(self.players, self._k) > k.LOG_SIZE:  # pragma: no cover - a guard
             raise OptionsError(f"the batch engine's log is too short for {self.players} players")
@@ -55,102 +60,29 @@ class RollBatch:
         """Each kind of die's six faces (face numbers), in KINDS order."""
         self._masks = [int(m) for m in ruleset.face_masks]
         self._head = _static(ruleset)
-        self._rows = np.zeros((batch, k.WIDTH), np.int16)
-        self._rng = np.zeros(batch, np.uint64)
-        self._prng = np.zeros(batch, np.uint64)
         self._mask = np.zeros((batch, self.players, self.slots), np.bool_)
         self._set = np.full((batch, self.players, k.MAX_LEGAL + 1), -1, np.int16)
         self._obs = np.zeros((batch, self.players, k.OBS), np.float32)
         self._work = np.zeros((batch, k.OBS), np.float32)
         self._scratch = np.empty((batch, k.SCRATCH), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
-        self._first = 0
-        self._next = 0
-        self._ready = False
 
     # -- playing ------------------------------------------------------------
 
-    def reset(self, seed: int | None = None, first: int | None = None) -> None:
-        """Start new games, their first round dealt: the next ``batch`` games of the
-        seed (a new seed starts again from its game 0; ``first`` starts from that game
-        instead, so a long run can be split into batches that play the same games
-        wherever they run)."""
-        if seed is not None:
-            self.seed = seed
-            self._next = 0
-        if first is not None:
-            if not isinstance(first, int) or isinstance(first, bool) or first < 0:
-                raise OptionsError(f"first must be a game number, 0 or more, not {first!r}")
-            self._next = first
-        self._first = self._next
-        self._next += self.batch
-        k.seed_rows(self._rng, self.seed, self._first)
-        k.seed_rows(self._prng, self.seed ^ 0x5EED, self._first)
+    def _deal(self) -> None:
         k.reset_rows(self._rows, self._rng, self.players, self._k, self._dice)
-        self._ready = True
 
-    def _check(self) -> None:
-        if not self._ready:
-            raise IllegalActionError("reset the batch first")
+    def _step(self, slots: np.ndarray) -> int:
+        bad: int = k.step_rows(self._rows, self._rng, slots, self.players, self._k, self._dice)
+        return bad
 
-    def step(self, slots: Any) -> None:
-        """One decision in every game not over: ``slots[g, s]`` each seat's slot
-        (batch x players integers: the deciding seat's choice, the no-op for the
-        others; the games over ignore theirs), and the rolls it calls for.
-        IllegalActionError, naming the game, if any slot is not legal; nothing is
-        applied then."""
-        self._check()
-        a = np.asarray(slots)
-        if a.shape != (self.batch, self.players) or not np.issubdtype(a.dtype, np.integer):
-            raise IllegalActionError(
-                f"slots must be integers of shape {(self.batch, self.players)}, "
-                f"not {a.dtype} {a.shape}"
-            )
-        bad = k.step_rows(
-            self._rows, self._rng, a.astype(np.int64, copy=False), self.players, self._k,
-            self._dice,
-        )  # fmt: skip
-        if bad >= 0:
-            seat = int(self.to_act[bad])
-            legal = np.flatnonzero(self.legal_mask()[bad, seat]).tolist()
-            raise IllegalActionError(
-                f"game {bad}: slots {a[bad].tolist()} are not all legal (seat {seat} "
-                f"decides, among {legal}; every other seat's slot is the no-op, {k.NOOP})"
-            )
-
-    def rollout(
-        self,
-        policy: str | Sequence[str] = "random",
-        seed: int | None = None,
-        first: int | None = None,
-    ) -> np.ndarray:
-        """Start the next games (of ``seed``, from its game 0, when given; from game
-        ``first`` when given) and play them to the end; the final points (batch x
-        players). ``policy`` plays every seat, or a list of them one per seat:
-        ``random``, uniformly random over the legal slots (drawn from the batch's
-        policy generators, as :meth:`sample_slots`: the games are those that stepping
-        with ``sample_slots()`` would play)."""
-        chosen = self._policies(policy)
-        self.reset(seed, first)
-        return self._play(chosen)
-
-    def playout(self, policy: str | Sequence[str] = "random") -> np.ndarray:
-        """Play every game of the batch on from where it stands to its end, and return
-        the final points (batch x players), ``policy`` as for :meth:`rollout`: games
-        reset and stepped part of the way, or set up with recorded rolls. Nothing is
-        reset first: the games' own generators roll, the policy generators choose."""
-        chosen = self._policies(policy)
-        self._check()
-        return self._play(chosen)
-
-    def _policies(self, policy: str | Sequence[str]) -> np.ndarray:
-        names = [policy] * self.players if isinstance(policy, str) else list(policy)
-        if len(names) != self.players or any(p not in k.POLICIES for p in names):
-            raise OptionsError(
-                f"rollout policy must be one of {', '.join(k.POLICIES)}, or a list of "
-                f"{self.players} of them (one per seat), not {policy!r}"
-            )
-        return np.array([k.POLICIES.index(p) for p in names], np.int64)
+    def _illegal(self, game: int) -> str:
+        seat = int(self.to_act[game])
+        legal = np.flatnonzero(self.legal_mask()[game, seat]).tolist()
+        return (
+            f"are not all legal (seat {seat} decides, among {legal}; every other seat's "
+            f"slot is the no-op, {k.NOOP})"
+        )
 
     def _play(self, chosen: np.ndarray) -> np.ndarray:
         k.rollout_rows(self._rows, self._rng, self._prng, chosen, self.players, self._k, self._dice)
@@ -277,41 +209,12 @@ class RollBatch:
     # -- what the games show --------------------------------------------------
 
     @property
-    def done(self) -> np.ndarray:
-        """Which games are over (batch booleans)."""
-        over: np.ndarray = self._rows[:, k.DONE] == 1
-        return over
-
-    @property
     def to_act(self) -> np.ndarray:
         """The seat deciding in each game, -1 once it is over (batch integers)."""
         rows = self._rows
         seat = (rows[:, k.RED].astype(np.int64) + rows[:, k.STEP]) % self.players
         out: np.ndarray = np.where(rows[:, k.DONE] == 1, -1, seat)
         return out
-
-    @property
-    def returns(self) -> np.ndarray:
-        """Every player's points from the finished rounds, final once the game is over
-        (batch x players)."""
-        return self._rows[:, k.SCORE : k.SCORE + self.players].astype(np.int64)
-
-    @property
-    def puddings(self) -> np.ndarray:
-        """Every player's pudding tokens (in puddings), the tie-break at the end
-        (batch x players)."""
-        return self._rows[:, k.PUD : k.PUD + self.players].astype(np.int64)
-
-    def winners(self) -> np.ndarray:
-        """Who won each game (batch x players booleans; more than one for a shared
-        win): the most points, ties broken by the most pudding tokens, as
-        :func:`sushigo.games.roll.dice.roll_winners` decides. Meaningful once a game
-        is over."""
-        points, puddings = self.returns, self.puddings
-        top = points == points.max(axis=1, keepdims=True)
-        kept = np.where(top, puddings, -1)
-        won: np.ndarray = top & (kept == kept.max(axis=1, keepdims=True))
-        return won
 
     def legal_mask(self) -> np.ndarray:
         """Every seat's legal slots (batch x players x slots booleans, in the layout of

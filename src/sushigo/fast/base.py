@@ -1,0 +1,167 @@
+"""What every batch engine's Python side shares: numbering and seeding the games,
+checking slots and policies, and reading points, tie-breaks and winners from rows.
+
+A game's own class (:class:`~sushigo.fast.batch.ClassicBatch`,
+:class:`~sushigo.fast.roll_batch.RollBatch`) says where its rows keep things
+(``_kernels``, the compiled module with ``DONE``, ``SCORE``, ``POLICIES`` and
+``seed_rows``; ``_TIEBREAK``, the field of the end's tie-break) and implements the
+hooks: ``_deal`` (start the games just seeded), ``_step`` (one decision of every
+game, or the first game with an illegal slot), ``_illegal`` (what to say of it) and
+``_play`` (play every game to its end by the policies given).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from sushigo.core.errors import IllegalActionError, OptionsError
+
+
+class Batch:
+    """``batch`` games of one ruleset (see :mod:`sushigo.fast`)."""
+
+    _kernels: ModuleType
+    _TIEBREAK: int
+
+    def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
+        self.ruleset = ruleset
+        self.players: int = ruleset.players
+        self.batch = batch
+        self.seed = seed
+        self._rows = np.zeros((batch, self._kernels.WIDTH), np.int16)
+        self._rng = np.zeros(batch, np.uint64)
+        """Each game's generator: its deals and rolls."""
+        self._prng = np.zeros(batch, np.uint64)
+        """Each game's policies' generator: apart from the deals, so that a seed deals
+        the same games whatever is played."""
+        self._first = 0
+        self._next = 0
+        self._ready = False
+
+    # -- numbering and seeding ----------------------------------------------------
+
+    def reset(self, seed: int | None = None, first: int | None = None) -> None:
+        """Start new games: the next ``batch`` games of the seed (a new seed starts
+        again from its game 0; ``first`` starts from that game instead, so a long run
+        can be split into batches that play the same games wherever they run)."""
+        if seed is not None:
+            self.seed = seed
+            self._next = 0
+        if first is not None:
+            if not isinstance(first, int) or isinstance(first, bool) or first < 0:
+                raise OptionsError(f"first must be a game number, 0 or more, not {first!r}")
+            self._next = first
+        self._seed_rows()
+        self._deal()
+        self._ready = True
+
+    def _seed_rows(self) -> None:
+        """The games' and the policies' generators for the next ``batch`` games."""
+        self._first = self._next
+        self._next += self.batch
+        self._kernels.seed_rows(self._rng, self.seed, self._first)
+        self._kernels.seed_rows(self._prng, self.seed ^ 0x5EED, self._first)
+
+    def _deal(self) -> None:
+        raise NotImplementedError
+
+    def _check(self) -> None:
+        if not self._ready:
+            raise IllegalActionError("reset the batch first")
+
+    # -- playing --------------------------------------------------------------------
+
+    def step(self, slots: Any) -> None:
+        """One decision of every game not over: ``slots[g, s]`` each seat's slot
+        (batch x players integers; the games over ignore theirs). IllegalActionError,
+        naming the game, if any slot is not legal; nothing is applied then."""
+        self._check()
+        a = np.asarray(slots)
+        if a.shape != (self.batch, self.players) or not np.issubdtype(a.dtype, np.integer):
+            raise IllegalActionError(
+                f"slots must be integers of shape {(self.batch, self.players)}, "
+                f"not {a.dtype} {a.shape}"
+            )
+        bad = self._step(a.astype(np.int64, copy=False))
+        if bad >= 0:
+            raise IllegalActionError(f"game {bad}: slots {a[bad].tolist()} {self._illegal(bad)}")
+
+    def _step(self, slots: np.ndarray) -> int:
+        raise NotImplementedError
+
+    def _illegal(self, game: int) -> str:
+        raise NotImplementedError
+
+    def rollout(
+        self,
+        policy: str | Sequence[str] = "random",
+        seed: int | None = None,
+        first: int | None = None,
+    ) -> np.ndarray:
+        """Start the next games (of ``seed``, from its game 0, when given; from game
+        ``first`` when given) and play them to the end; the final points (batch x
+        players). ``policy`` plays every seat, or a list of them one per seat (see the
+        game's class for its policies), so that strategies meet in one batch. The
+        policies draw from the batch's policy generators, the deals and rolls from the
+        games' own."""
+        chosen = self._policies(policy)
+        self.reset(seed, first)
+        return self._play(chosen)
+
+    def playout(self, policy: str | Sequence[str] = "random") -> np.ndarray:
+        """Play every game of the batch on from where it stands to its end, and return
+        the final points (batch x players), ``policy`` as for :meth:`rollout`: games
+        reset and stepped part of the way, or set up some other way (worlds sampled from
+        a view, recorded rolls). Nothing is reset first."""
+        chosen = self._policies(policy)
+        self._check()
+        return self._play(chosen)
+
+    def _policies(self, policy: str | Sequence[str]) -> np.ndarray:
+        known = self._kernels.POLICIES
+        names = [policy] * self.players if isinstance(policy, str) else list(policy)
+        if len(names) != self.players or any(p not in known for p in names):
+            raise OptionsError(
+                f"rollout policy must be one of {', '.join(known)}, or a list of "
+                f"{self.players} of them (one per seat), not {policy!r}"
+            )
+        return np.array([known.index(p) for p in names], np.int64)
+
+    def _play(self, chosen: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+    # -- what the games show --------------------------------------------------------
+
+    @property
+    def done(self) -> np.ndarray:
+        """Which games are over (batch booleans)."""
+        over: np.ndarray = self._rows[:, self._kernels.DONE] == 1
+        return over
+
+    @property
+    def returns(self) -> np.ndarray:
+        """Every player's points so far, final once the game is over (batch x
+        players)."""
+        at = self._kernels.SCORE
+        return self._rows[:, at : at + self.players].astype(np.int64)
+
+    @property
+    def puddings(self) -> np.ndarray:
+        """Every player's tie-break count at the end: puddings kept (Sushi Go!),
+        pudding tokens (Sushi Roll) (batch x players)."""
+        at = self._TIEBREAK
+        return self._rows[:, at : at + self.players].astype(np.int64)
+
+    def winners(self) -> np.ndarray:
+        """Who won each game (batch x players booleans; more than one for a shared
+        win): the most points, ties broken by :attr:`puddings`, as the engine's
+        ``winners`` decides. Meaningful once a game is over."""
+        points, puddings = self.returns, self.puddings
+        top = points == points.max(axis=1, keepdims=True)
+        kept = np.where(top, puddings, -1)
+        won: np.ndarray = top & (kept == kept.max(axis=1, keepdims=True))
+        return won
