@@ -110,27 +110,37 @@ def test_batch_games_replay_in_the_engine(
     """Every game's deals, decisions, rolls, trays, round scores, breakdowns, pudding
     tokens, tokens left, end points and winners, as the batch worked them out, are
     the engine's (replay raises RecordError at the first disagreement)."""
-    g = fast.make("sushi-roll", players=players, batch=GAMES, seed=players, **options)
-    final = g.rollout()
+    decisions = check_batch_games(players, options, GAMES)
+    # random play spends its tokens: more decisions than dice taken
+    assert decisions > GAMES * 3 * players * sushigo.make("sushi-roll", players).per_player
+
+
+def check_batch_games(players: int, options: dict[str, Any], games: int, first: int = 0) -> int:
+    """Random batch games ``first`` onwards of seed ``players`` re-play in the engine
+    (benchmarks/fast_crosscheck.py runs it on more games); their decisions."""
+    g = fast.make("sushi-roll", players=players, batch=games, seed=players, **options)
+    final = g.rollout(first=first)
     assert g.done.all()
     won = g.winners()
     decisions = 0
-    for i in range(GAMES):
+    for i in range(games):
         record = g.export_record(i)
-        state = replay(record, f"game {i}")
+        state = replay(record, f"game {first + i}")
         assert state.is_terminal()
         assert state.returns() == final[i].tolist()
         assert state.winners() == np.flatnonzero(won[i]).tolist()
         assert list(state.puddings) == g.puddings[i].tolist()
         decisions += sum("seat" in s for r in record["rounds"] for s in r["steps"])
-    # random play spends its tokens: more decisions than dice taken
-    assert decisions > GAMES * 3 * players * sushigo.make("sushi-roll", players).per_player
+    return decisions
 
 
-def _engine_records(players: int, options: dict[str, Any], spec: str, games: int) -> list[Any]:
+def _engine_records(
+    players: int, options: dict[str, Any], spec: str, games: int, first: int = 0
+) -> list[Any]:
+    """Engine games ``first`` to ``first + games - 1`` (their seeds), as records."""
     ruleset = sushigo.make("sushi-roll", players=players, **options)
     out = []
-    for n in range(games):
+    for n in range(first, first + games):
         agents = [make_agent(spec, seed=n * 8 + s) for s in range(players)]
         state = play_game(ruleset, agents, n)
         out.append(record_game(state, [f"p{s}" for s in range(players)], [spec] * players, n))
@@ -194,7 +204,15 @@ def _replay_in_batch(records: list[Any], players: int, options: dict[str, Any]) 
 def test_engine_games_replay_in_the_batch(
     players: int, custom: bool, options: dict[str, Any], spec: str, games: int
 ) -> None:
-    records = _engine_records(players, options, spec, games)
+    check_engine_games(players, options, spec, games)
+
+
+def check_engine_games(
+    players: int, options: dict[str, Any], spec: str, games: int, first: int = 0
+) -> None:
+    """Engine games ``first`` onwards re-play in the batch, their rolls forced, which
+    agrees on every mask and on the records' every field."""
+    records = _engine_records(players, options, spec, games, first)
     g = _replay_in_batch(records, players, options)
     won = g.winners()
     for i, record in enumerate(records):
@@ -386,9 +404,12 @@ def test_bad_input_is_refused_with_a_reason(dice_file: str) -> None:
     # a dice file's faces: no pudding-3; the red belt is drawn in round 1 only, later
     # deals find it where the slides left it
     custom = fast.make("sushi-roll", players=2, batch=1, seed=0, dice=dice_file)  # a path
-    assert custom.ruleset.options == fast.make(
-        "sushi-roll", players=2, batch=1, seed=0, dice=load_dice(dice_file)
-    ).ruleset.options
+    assert (
+        custom.ruleset.options
+        == fast.make(
+            "sushi-roll", players=2, batch=1, seed=0, dice=load_dice(dice_file)
+        ).ruleset.options
+    )
     custom.reset()
     with pytest.raises(OptionsError, match="no pudding die shows pudding-3"):
         custom.force_deal(0, [["pudding-3"] + ["tempura"] * 7, ["dumpling"] * 8], 0)
