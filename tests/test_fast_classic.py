@@ -17,10 +17,9 @@ import pytest
 
 import sushigo
 import sushigo.fast as fast
-from sushigo.agents import make_agent
+from batch_checks import engine_records
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import Decision, replay, walk
-from sushigo.play.loop import play_game, record_game
 from sushigo.rl import codec_for
 
 CONFIGS = [
@@ -55,19 +54,6 @@ def test_batch_games_replay_in_the_engine(players: int, options: dict[str, bool]
     """Every game's deals, picks, round scores, breakdowns, puddings, dessert points,
     final scores and winners, as the batch worked them out, are the engine's."""
     check_batch_games(players, options, "random", GAMES)
-
-
-def _engine_records(
-    players: int, options: dict[str, bool], spec: str, games: int, first: int = 0
-) -> list[Any]:
-    """Engine games ``first`` to ``first + games - 1`` (their seeds), as records."""
-    ruleset = sushigo.make("sushi-go", players=players, **options)
-    out = []
-    for n in range(first, first + games):
-        agents = [make_agent(spec, seed=n * 8 + s) for s in range(players)]
-        state = play_game(ruleset, agents, n)
-        out.append(record_game(state, [f"p{s}" for s in range(players)], [spec] * players, n))
-    return out
 
 
 Turn = Callable[[Any, Sequence[Decision]], None]
@@ -133,7 +119,7 @@ def check_engine_games(players: int, options: dict[str, bool], spec: str, games:
                        first: int = 0) -> None:  # fmt: skip
     """Engine games ``first`` onwards re-play in the batch, which agrees on every
     mask, deal, pick, round score, breakdown and the end."""
-    records = _engine_records(players, options, spec, games, first)
+    records = engine_records("sushi-go", players, options, spec, games, first)
     g = _replay_in_batch(records, players, options)
     for i, record in enumerate(records):
         mine = g.export_record(i)
@@ -305,7 +291,7 @@ def test_the_heuristic_chooses_as_the_engine(players: int, options: dict[str, bo
                 assert _greedy_choice(state, seat, [theirs, mine]) == theirs, where
                 checked += 1
 
-    records = _engine_records(players, options, "random", 300)
+    records = engine_records("sushi-go", players, options, "random", 300)
     _replay_in_batch(records, players, options, check)
     turns = ruleset.hand_size if ruleset.dummy else ruleset.hand_size - 1
     assert checked == 300 * 3 * turns * players

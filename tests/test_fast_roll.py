@@ -19,32 +19,14 @@ import pytest
 
 import sushigo
 import sushigo.fast as fast
-from sushigo.agents import make_agent
+from batch_checks import DICE, engine_records
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import replay, walk
 from sushigo.fast import roll as k
 from sushigo.games.roll.dice import FACE_IDS as FACES
 from sushigo.play.files import load_dice
-from sushigo.play.loop import play_game, record_game
 from sushigo.rl import codec_for
 from sushigo.rl import roll as layout
-
-DICE = {
-    "appetizer": ["dumpling", "dumpling", "tempura", "tempura", "sashimi", "sashimi"],
-    "maki": ["maki-1", "maki-2", "maki-3", "maki-3", "maki-2", "maki-1"],
-    "nigiri": [
-        "egg-nigiri",
-        "salmon-nigiri",
-        "squid-nigiri",
-        "squid-nigiri",
-        "egg-nigiri",
-        "salmon-nigiri",
-    ],
-    "special": ["wasabi", "menu-2", "chopsticks-2", "wasabi", "menu-2", "chopsticks-2"],
-    "pudding": ["pudding-1", "pudding-2", "pudding-1", "pudding-2", "pudding-1", "pudding-2"],
-}
-"""A dice file's faces (as tests/test_rl_envs.py's): other odds than the default
-dice, two-token specials only, no pudding-3."""
 
 CONFIGS = [(2, False), (3, False), (4, False), (5, False), (2, True), (5, True)]
 """(players, custom dice)."""
@@ -134,19 +116,6 @@ def check_batch_games(players: int, options: dict[str, Any], games: int, first: 
     return decisions
 
 
-def _engine_records(
-    players: int, options: dict[str, Any], spec: str, games: int, first: int = 0
-) -> list[Any]:
-    """Engine games ``first`` to ``first + games - 1`` (their seeds), as records."""
-    ruleset = sushigo.make("sushi-roll", players=players, **options)
-    out = []
-    for n in range(first, first + games):
-        agents = [make_agent(spec, seed=n * 8 + s) for s in range(players)]
-        state = play_game(ruleset, agents, n)
-        out.append(record_game(state, [f"p{s}" for s in range(players)], [spec] * players, n))
-    return out
-
-
 def _chance(record: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any] | None]]:
     """A record's first deal, and the roll (or None) after each of its decisions."""
     flat = [step for r in record["rounds"] for step in r["steps"]]
@@ -212,7 +181,7 @@ def check_engine_games(
 ) -> None:
     """Engine games ``first`` onwards re-play in the batch, their rolls forced, which
     agrees on every mask and on the records' every field."""
-    records = _engine_records(players, options, spec, games, first)
+    records = engine_records("sushi-roll", players, options, spec, games, first)
     g = _replay_in_batch(records, players, options)
     won = g.winners()
     for i, record in enumerate(records):

@@ -31,27 +31,13 @@ from pettingzoo.test import (
 
 import sushigo
 import sushigo.rl
+from batch_checks import DICE
 from rl_checks import check_codec
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.games import COMPILED
 from sushigo.games.party.cards import SUGGESTED_MENUS, check_menu
 from sushigo.rl import SushiGoEnv, env, parallel_env
 
-DICE = {
-    "appetizer": ["dumpling", "dumpling", "tempura", "tempura", "sashimi", "sashimi"],
-    "maki": ["maki-1", "maki-2", "maki-3", "maki-3", "maki-2", "maki-1"],
-    "nigiri": [
-        "egg-nigiri",
-        "salmon-nigiri",
-        "squid-nigiri",
-        "squid-nigiri",
-        "egg-nigiri",
-        "salmon-nigiri",
-    ],
-    "special": ["wasabi", "menu-2", "chopsticks-2", "wasabi", "menu-2", "chopsticks-2"],
-    "pudding": ["pudding-1", "pudding-2", "pudding-1", "pudding-2", "pudding-1", "pudding-2"],
-}
-"""A custom face table (every kind of decision, different odds from the printed dice)."""
 CUSTOM_MENU = [
     "nigiri", "uramaki", "tofu", "eel", "onigiri",
     "takeout-box", "special-order", "green-tea-ice-cream",

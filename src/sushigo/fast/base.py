@@ -1,13 +1,14 @@
 """What every batch engine's Python side shares: numbering and seeding the games,
-checking slots and policies, and reading points, tie-breaks and winners from rows.
+checking slots and policies, and reading masks, points, tie-breaks and winners.
 
 A game's own class (:class:`~sushigo.fast.batch.ClassicBatch`,
 :class:`~sushigo.fast.roll_batch.RollBatch`) says where its rows keep things
-(``_kernels``, the compiled module with ``DONE``, ``SCORE``, ``POLICIES`` and
-``seed_rows``; ``_TIEBREAK``, the field of the end's tie-break) and implements the
-hooks: ``_deal`` (start the games just seeded), ``_step`` (one decision of every
-game, or the first game with an illegal slot), ``_illegal`` (what to say of it) and
-``_play`` (play every game to its end by the policies given).
+(``_kernels``, the compiled module with ``WIDTH``, ``DONE``, ``SCORE``,
+``POLICIES``, ``seed_rows`` and ``mask_rows``; ``_TIEBREAK``, the field of the
+end's tie-break), makes its mask arrays, and implements the hooks: ``_deal`` (start
+the games just seeded), ``_step`` (one decision of every game, or the first game
+with an illegal slot), ``_illegal`` (what to say of it) and ``_play`` (play every
+game to its end by the policies given).
 """
 
 from __future__ import annotations
@@ -26,6 +27,12 @@ class Batch:
 
     _kernels: ModuleType
     _TIEBREAK: int
+    _mask: np.ndarray
+    """The legal-slot booleans :meth:`legal_mask` rewrites (the game's class makes it)."""
+    _set: np.ndarray
+    """Each seat's slots set in ``_mask`` by the last call (only those are cleared)."""
+    _scratch: np.ndarray
+    """Each game's working space in the compiled loops."""
 
     def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
         self.ruleset = ruleset
@@ -135,6 +142,15 @@ class Batch:
         raise NotImplementedError
 
     # -- what the games show --------------------------------------------------------
+
+    def legal_mask(self) -> np.ndarray:
+        """Every seat's legal slots (batch x players x slots booleans, in the game's
+        layout of :mod:`sushigo.rl`); a seat with nothing to decide, and every seat of a
+        game over, has the no-op only. The array is the batch's own, rewritten by the
+        next call: copy it to keep it."""
+        self._check()
+        self._kernels.mask_rows(self._rows, self.players, self._mask, self._set, self._scratch)
+        return self._mask
 
     @property
     def done(self) -> np.ndarray:

@@ -341,14 +341,6 @@ class ClassicBatch(Batch):
                    a["offered"], a["taken"], a["over"], a["points"], a["cards"])  # fmt: skip
         return a
 
-    def legal_mask(self) -> np.ndarray:
-        """Every seat's legal slots (batch x players x slots booleans, in the layout of
-        sushigo.rl.classic); a game over has the no-op only. The array is the batch's
-        own, rewritten by the next call: copy it to keep it."""
-        self._check()
-        k.mask_rows(self._rows, self.players, self._mask, self._set, self._scratch)
-        return self._mask
-
     def observe(self) -> np.ndarray:
         """Every seat's observation (batch x players x 233 float32), as sushigo.rl
         builds it from that seat's view. Rewritten by the next call: copy to keep."""

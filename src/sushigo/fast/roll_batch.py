@@ -216,15 +216,6 @@ class RollBatch(Batch):
         out: np.ndarray = np.where(rows[:, k.DONE] == 1, -1, seat)
         return out
 
-    def legal_mask(self) -> np.ndarray:
-        """Every seat's legal slots (batch x players x slots booleans, in the layout of
-        sushigo.rl.roll); a seat not deciding, and every seat of a game over, has the
-        no-op only. The array is the batch's own, rewritten by the next call: copy it
-        to keep it."""
-        self._check()
-        k.mask_rows(self._rows, self.players, self._mask, self._set, self._scratch)
-        return self._mask
-
     def observe(self) -> np.ndarray:
         """Every seat's observation (batch x players x 282 float32), as sushigo.rl
         builds it from that seat's view. Rewritten by the next call: copy to keep."""
