@@ -178,3 +178,13 @@ def test_bad_options_get_a_reason(
     assert main(["analyze", *argv]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1
+
+
+def test_an_out_folder_that_cannot_be_made_is_refused_before_playing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    assert main(["analyze", "--games", "10", "--out", str(blocker)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"sushigo analyze: cannot write to {blocker}") and err.count("\n") == 1

@@ -45,6 +45,7 @@ def run_analyze(args: argparse.Namespace) -> int:
     jobs = analyze.jobs(ruleset.name, players, options, agents, args.games, args.seed)
     if args.out:
         _check_plots()
+        _writable(Path(args.out))  # before playing, not after
     start = time.perf_counter()
     run = {"backend": backend, "workers": workers, "address": args.address}
     if args.json or not sys.stderr.isatty():
@@ -74,9 +75,11 @@ def run_analyze(args: argparse.Namespace) -> int:
     }
     if args.out:
         folder = Path(args.out)
-        folder.mkdir(parents=True, exist_ok=True)
-        (folder / "analysis.json").write_text(json.dumps(report, indent=2) + "\n")
-        written = ["analysis.json", *analyze.plot(report, folder)]
+        try:
+            (folder / "analysis.json").write_text(json.dumps(report, indent=2) + "\n")
+            written = ["analysis.json", *analyze.plot(report, folder)]
+        except OSError as exc:
+            raise OptionsError(f"cannot write to {folder}: {exc.strerror}") from None
     if args.json:
         print(json.dumps(report, indent=2))
         return 0
@@ -93,6 +96,14 @@ def run_analyze(args: argparse.Namespace) -> int:
     if args.out:
         console.print(f"wrote {', '.join(written)} to {args.out}")
     return 0
+
+
+def _writable(folder: Path) -> None:
+    """The folder ``--out`` names, made if missing; OptionsError if it cannot be."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise OptionsError(f"cannot write to {folder}: {exc.strerror}") from None
 
 
 def _check_plots() -> None:
