@@ -6,8 +6,22 @@ from __future__ import annotations
 from typing import Any
 
 import sushigo
+import sushigo.fast as fast
 from sushigo.agents import make_agent
 from sushigo.play.loop import play_game, record_game
+
+CLASSIC_CONFIGS: list[tuple[int, dict[str, Any]]] = [
+    (2, {}),
+    (3, {}),
+    (4, {}),
+    (5, {}),
+    (4, {"pass_both_ways": True}),
+    (3, {"reshuffle": True}),
+    (5, {"soy_sauce": True}),
+    (2, {"dummy": True}),
+]
+"""Sushi Go!'s configurations the batch engine is checked in: every player count and
+every variant."""
 
 DICE = {
     "appetizer": ["dumpling", "dumpling", "tempura", "tempura", "sashimi", "sashimi"],
@@ -39,3 +53,25 @@ def engine_records(
         state = play_game(ruleset, agents, n)
         out.append(record_game(state, [f"p{s}" for s in range(players)], [spec] * players, n))
     return out
+
+
+def check_batch_independence(game: str, players: int, options: dict[str, Any]) -> None:
+    """Game ``g`` of a seed is the same whatever the batch: batches of 8 and of 64 play
+    the same games, the next batch plays the seed's next games, a seed starts again
+    from its game 0, and ``first`` from any game of it."""
+    small = fast.make(game, players=players, batch=8, seed=42, **options)
+    large = fast.make(game, players=players, batch=64, seed=42, **options)
+    a, b = small.rollout(), large.rollout()
+    assert (a == b[:8]).all()
+    assert small.export_record(5) == large.export_record(5)
+    second = small.rollout()  # the next 8 games of the seed
+    assert (second == b[8:16]).all()
+    assert small.export_record(0)["batch"] == {"seed": 42, "game": 8}
+    assert small.export_record(3)["rounds"] == large.export_record(11)["rounds"]
+    again = small.rollout(seed=42)  # a seed starts again from its game 0
+    assert (again == a).all() and small.export_record(3) == large.export_record(3)
+    later = small.rollout(first=16)  # or from any game of it
+    assert (later == b[16:24]).all()
+    assert small.export_record(0)["batch"] == {"seed": 42, "game": 16}
+    later = small.rollout(first=40)
+    assert (later == b[40:48]).all() and small.export_record(7) == large.export_record(47)

@@ -17,21 +17,12 @@ import pytest
 
 import sushigo
 import sushigo.fast as fast
-from batch_checks import engine_records
+from batch_checks import CLASSIC_CONFIGS, check_batch_independence, engine_records
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import Decision, replay, walk
 from sushigo.rl import codec_for
 
-CONFIGS = [
-    (2, {}),
-    (3, {}),
-    (4, {}),
-    (5, {}),
-    (4, {"pass_both_ways": True}),
-    (3, {"reshuffle": True}),
-    (5, {"soy_sauce": True}),
-    (2, {"dummy": True}),
-]
+CONFIGS = CLASSIC_CONFIGS
 GAMES = 2000
 
 
@@ -187,19 +178,7 @@ def test_observations_and_masks_are_the_rl_layouts(players: int, options: dict[s
 
 @pytest.mark.parametrize(("players", "options"), PARAMS)
 def test_a_game_is_the_same_whatever_the_batch(players: int, options: dict[str, bool]) -> None:
-    small = fast.make("sushi-go", players=players, batch=8, seed=42, **options)
-    large = fast.make("sushi-go", players=players, batch=64, seed=42, **options)
-    a, b = small.rollout(), large.rollout()
-    assert (a == b[:8]).all()
-    assert small.export_record(5) == large.export_record(5)
-    second = small.rollout()  # the next 8 games of the seed
-    assert (second == b[8:16]).all()
-    assert small.export_record(0)["batch"] == {"seed": 42, "game": 8}
-    again = small.rollout(seed=42)  # a seed starts again from its game 0
-    assert (again == a).all() and small.export_record(3) == large.export_record(3)
-    later = small.rollout(first=16)  # or from any game of it
-    assert (later == b[16:24]).all()
-    assert small.export_record(0)["batch"] == {"seed": 42, "game": 16}
+    check_batch_independence("sushi-go", players, options)
 
 
 def test_no_seat_decides_knowing_what_the_others_took_this_turn() -> None:

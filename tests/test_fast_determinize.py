@@ -20,6 +20,7 @@ import pytest
 
 import sushigo
 import sushigo.fast as fast
+from batch_checks import CLASSIC_CONFIGS
 from sushigo.core.cards import unseen
 from sushigo.core.errors import OptionsError
 from sushigo.fast import classic as k
@@ -28,17 +29,7 @@ from sushigo.rl import codec_for
 
 IDS = CLASSIC_CARDS.ids
 INDEX = {c: i for i, c in enumerate(IDS)}
-CONFIGS = [
-    (2, {}),
-    (3, {}),
-    (4, {}),
-    (5, {}),
-    (4, {"pass_both_ways": True}),
-    (3, {"reshuffle": True}),
-    (5, {"soy_sauce": True}),
-    (2, {"dummy": True}),
-    (2, {"dummy": True, "soy_sauce": True, "reshuffle": True}),
-]
+CONFIGS = [*CLASSIC_CONFIGS, (2, {"dummy": True, "soy_sauce": True, "reshuffle": True})]
 
 
 def _params(quick: Sequence[str]) -> list[Any]:

@@ -19,7 +19,7 @@ import pytest
 
 import sushigo
 import sushigo.fast as fast
-from batch_checks import DICE, engine_records
+from batch_checks import DICE, check_batch_independence, engine_records
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import replay, walk
 from sushigo.fast import roll as k
@@ -245,19 +245,7 @@ def test_observations_and_masks_are_the_rl_layouts(
 def test_a_game_is_the_same_whatever_the_batch(
     players: int, custom: bool, options: dict[str, Any]
 ) -> None:
-    small = fast.make("sushi-roll", players=players, batch=8, seed=42, **options)
-    large = fast.make("sushi-roll", players=players, batch=64, seed=42, **options)
-    a, b = small.rollout(), large.rollout()
-    assert (a == b[:8]).all()
-    assert small.export_record(5) == large.export_record(5)
-    second = small.rollout()  # the next 8 games of the seed
-    assert (second == b[8:16]).all()
-    assert small.export_record(0)["batch"] == {"seed": 42, "game": 8}
-    assert small.export_record(3)["rounds"] == large.export_record(11)["rounds"]
-    again = small.rollout(seed=42)  # a seed starts again from its game 0
-    assert (again == a).all() and small.export_record(3) == large.export_record(3)
-    later = small.rollout(first=40)  # or from any game
-    assert (later == b[40:48]).all() and small.export_record(7) == large.export_record(47)
+    check_batch_independence("sushi-roll", players, options)
 
 
 @pytest.mark.parametrize(("players", "custom"), PARAMS)
