@@ -7,8 +7,8 @@ For every configuration of Sushi Go!: batch games played by random and by heuris
 seats, exported as records, re-play in the engine; engine games of random agents
 re-play in the batch, which agrees on every mask, deal, pick, round score, breakdown
 and the end. For Sushi Roll (2-5 players with the printed dice, 2 and 5 with a dice
-file): random batch games re-play in the engine, and random engine games in the
-batch, their rolls forced. Games go in chunks of 2,000 (memory); the first
+file): random and heuristic batch games re-play in the engine, and random engine
+games in the batch, their rolls forced. Games go in chunks of 2,000 (memory); the first
 disagreement stops the run with its place. Prints one line a configuration, and a
 JSON summary at the end.
 
@@ -64,13 +64,20 @@ def _roll(folder: str) -> Iterator[tuple[str, dict[str, Check]]]:
         name = f"sushi-roll {players}p" + (" dice file" if custom else "")
         options = {"dice": load_dice(str(path))} if custom else {}
 
-        def batch(p: int = players, o: dict[str, Any] = options) -> Check:
-            return lambda n, f: roll.check_batch_games(p, o, n, f)
+        def batch(policy: str, p: int = players, o: dict[str, Any] = options) -> Check:
+            return lambda n, f: roll.check_batch_games(p, o, policy, n, f)
 
         def engine(p: int = players, o: dict[str, Any] = options) -> Check:
             return lambda n, f: roll.check_engine_games(p, o, "random", n, f)
 
-        yield name, {"batch random -> engine": batch(), "engine random -> batch": engine()}
+        yield (
+            name,
+            {
+                "batch random -> engine": batch("random"),
+                "batch heuristic -> engine": batch("heuristic"),
+                "engine random -> batch": engine(),
+            },
+        )
 
 
 def main() -> int:

@@ -41,6 +41,7 @@ CASES: tuple[tuple[str, str, int, dict[str, Any], str], ...] = (
     ("fast sushi-go 4p heuristic", "sushi-go", 4, {}, "heuristic"),
     ("fast sushi-go 4p observed", "sushi-go", 4, {}, "observed"),
     ("fast sushi-roll 4p random", "sushi-roll", 4, {}, "random"),
+    ("fast sushi-roll 4p heuristic", "sushi-roll", 4, {}, "heuristic"),
     ("fast sushi-roll 4p observed", "sushi-roll", 4, {}, "observed"),
 )
 """(label, game, players, options, how): ``random`` and ``heuristic`` play whole

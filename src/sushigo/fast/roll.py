@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sushigo.fast.classic import _next, seed_rows
+from sushigo.fast.classic import _next, _unit, seed_rows
 from sushigo.games.roll import dice as _dice
 
 NF = 17
@@ -200,8 +200,23 @@ OBS = O_SEATS + S * BLOCK
 """The observation's length (282)."""
 
 RANDOM = 0
-POLICIES = ("random",)
-"""Rollout policies by number: uniformly random over the legal slots."""
+HEURISTIC = 1
+POLICIES = ("random", "heuristic")
+"""Rollout policies by number: uniformly random over the legal slots, or the
+engine's quick playout heuristic (``RollState.playout_action``)."""
+
+# -- the quick heuristic (RollState.playout_action), its values in tenths of a point --
+QUICK = np.array([round(10 * v) for v in _dice._QUICK], np.int64)
+"""Each face's rough worth (appetizers: SET_STEP; nigiri tripled on a free wasabi)."""
+SET_STEP = np.array([[10 * v for v in step] for step in _dice._SET_STEP], np.int64)
+"""What one more dumpling, tempura or sashimi icon adds, by icons of its set so far."""
+RANDOM_TAKE = 0.2
+"""How often the heuristic takes any die (by position on the belt) instead."""
+# In tenths the values are whole (exact ties stay ties), and unequal values are a
+# tenth apart or more: the engine's random hundredth only ever breaks exact ties.
+assert all(abs(10 * v - round(10 * v)) < 1e-9 for v in _dice._QUICK)
+_WORTHS = sorted({*QUICK.tolist(), *(3 * QUICK[EGG : SQUID + 1]).tolist(), *SET_STEP.flat})
+assert min(b - a for a, b in zip(_WORTHS, _WORTHS[1:], strict=False)) >= 1
 
 
 # -- small pieces ---------------------------------------------------------------
@@ -801,6 +816,49 @@ def _random_slot(row: np.ndarray, prng: np.ndarray, g: int, s: int, n: int) -> i
         return _swap_in(i - c, o4 & ~bit, f, 4)
 
 
+@njit(cache=True, inline="always")
+def _heuristic(row: np.ndarray, prng: np.ndarray, g: int, s: int, greedy: bool) -> int:
+    """``RollState.playout_action`` for the deciding seat ``s``: one time in five any
+    die of its belt (each die alike), else the face worth most to its tray now (what
+    one more icon adds to an appetizer's sets, maki icons, a nigiri tripled on a free
+    wasabi, wasabi, tokens, puddings), equal worths broken at random; it never spends
+    a token. The engine adds a random hundredth to each face's worth, which breaks
+    exact ties only (unequal worths are a tenth apart or more), each tied face alike:
+    here the tied faces are drawn among uniformly (one draw a tie), the same choice
+    in distribution. ``greedy``: never the random die, ties to the lowest face,
+    nothing drawn (the engine's choice with its random part off)."""
+    b = BELT + s * MAXB
+    size = int(row[BLEN + s])
+    if not greedy and _unit(prng, g) < RANDOM_TAKE:
+        return int(row[b + _pick(prng, g, size)])
+    t = TRAY + s * NT
+    free = row[t + WASABI] > 0
+    best = -1
+    best_value = -1
+    ties = 0
+    last = -1
+    for i in range(size):
+        f = int(row[b + i])
+        if f == last:
+            continue
+        last = f
+        if f < MAKI1:
+            value = SET_STEP[f, row[t + f] % 3]
+        else:
+            value = QUICK[f]
+            if EGG <= f <= SQUID and free:
+                value *= 3
+        if value > best_value:
+            best = f
+            best_value = value
+            ties = 1
+        elif value == best_value and not greedy:
+            ties += 1
+            if _pick(prng, g, ties) == 0:
+                best = f
+    return best
+
+
 # -- the batch's loops ----------------------------------------------------------------
 
 
@@ -858,15 +916,19 @@ def rollout_rows(
     k: int,
     dice: np.ndarray,
 ) -> None:
-    """Play every game to its end, every seat uniformly random over its legal slots
-    (``policy[s]`` RANDOM, the only policy so far), the policies' randomness from
-    ``prng``, the rolls' from ``rng``: the games ``sample_rows`` and ``step_rows``
-    would play."""
+    """Play every game to its end, seat ``s`` by ``policy[s]`` (RANDOM: uniformly
+    random over its legal slots; HEURISTIC: the quick heuristic), the policies'
+    randomness from ``prng``, the rolls' from ``rng``: the games ``sample_rows`` (or
+    ``heuristic_rows``) and ``step_rows`` would play."""
     for g in prange(st.shape[0]):
         row = st[g]
         while not row[DONE]:
             s = (row[RED] + row[STEP]) % players
-            _apply(row, rng, g, _random_slot(row, prng, g, s, players), players, k, dice)
+            if policy[s] == HEURISTIC:
+                slot = _heuristic(row, prng, g, s, False)
+            else:
+                slot = _random_slot(row, prng, g, s, players)
+            _apply(row, rng, g, slot, players, k, dice)
 
 
 @njit(cache=True, parallel=True)
@@ -878,6 +940,19 @@ def sample_rows(st: np.ndarray, prng: np.ndarray, players: int, out: np.ndarray)
         cur = -1 if row[DONE] else (row[RED] + row[STEP]) % players
         for s in range(players):
             out[g, s] = _random_slot(row, prng, g, s, players) if s == cur else NOOP
+
+
+@njit(cache=True, parallel=True)
+def heuristic_rows(
+    st: np.ndarray, prng: np.ndarray, players: int, greedy: bool, out: np.ndarray
+) -> None:
+    """The quick heuristic's slot for the deciding seat of every game (the no-op for
+    the other seats and in a game over), drawn from ``prng``."""
+    for g in prange(st.shape[0]):
+        row = st[g]
+        cur = -1 if row[DONE] else (row[RED] + row[STEP]) % players
+        for s in range(players):
+            out[g, s] = _heuristic(row, prng, g, s, greedy) if s == cur else NOOP
 
 
 @njit(cache=True, parallel=True)

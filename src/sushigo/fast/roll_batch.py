@@ -39,8 +39,9 @@ class RollBatch(Batch):
 
     Policies (:meth:`rollout`, :meth:`playout`): ``random``, uniformly random over the
     legal slots (the games are those that stepping with :meth:`sample_slots` would
-    play). :attr:`puddings` are the pudding tokens, the end's tie-break (as
-    :func:`sushigo.games.roll.dice.roll_winners` decides).
+    play), or ``heuristic``, the engine's quick playout heuristic (see
+    :meth:`heuristic_slots`). :attr:`puddings` are the pudding tokens, the end's
+    tie-break (as :func:`sushigo.games.roll.dice.roll_winners` decides).
     """
 
     _kernels = k
@@ -95,6 +96,20 @@ class RollBatch(Batch):
         self._check()
         out = np.empty((self.batch, self.players), np.int64)
         k.sample_rows(self._rows, self._prng, self.players, out)
+        return out
+
+    def heuristic_slots(self, greedy: bool = False) -> np.ndarray:
+        """The engine's quick playout heuristic (``RollState.playout_action``) for the
+        deciding seat of every game (the no-op for the other seats and in a game over;
+        batch x players integers): one time in five any die of the belt, else the die
+        worth most to the seat's tray now (appetizer sets, maki icons, nigiri on a free
+        wasabi, wasabi, tokens, puddings; equal worths broken at random); it never
+        spends a token. Drawn from the batch's policy generators like
+        :meth:`sample_slots`. ``greedy``: always the die worth most, ties to the lowest
+        face, nothing drawn (to check it against the engine)."""
+        self._check()
+        out = np.empty((self.batch, self.players), np.int64)
+        k.heuristic_rows(self._rows, self._prng, self.players, bool(greedy), out)
         return out
 
     # -- recorded rolls --------------------------------------------------------
