@@ -1,0 +1,224 @@
+"""The Sushi Go Party! batch engine's Python side: arrays in, arrays out, compiled
+loops between (the kernels are in :mod:`sushigo.fast.party`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from sushigo.core.records import FORMAT, VERSION
+from sushigo.core.scoring import winners
+from sushigo.fast import party as k
+from sushigo.fast.base import Batch
+from sushigo.games.party.actions import _ASKS, _CALLS, _TOKENS, SPECIAL_ORDER
+from sushigo.games.party.cards import PARTY_CARDS
+from sushigo.games.party.scoring import FLIPPED, ROUND_FAMILIES, SCORING_KINDS
+
+_IDS = PARTY_CARDS.ids
+_TARGET_NAMES = tuple(FLIPPED if c == k.N else _IDS[c] for c in k.COPY_TARGETS)
+
+
+def _base_text(base: int) -> str:
+    if base < k.N:
+        return _IDS[base]
+    return f"{SPECIAL_ORDER}={_TARGET_NAMES[base - k.N]}"
+
+
+def _slot_texts() -> list[str]:
+    """The notation of the action each slot stands for (flips and the no-op: "")."""
+    out = [""] * k.SLOTS
+    for slot in range(k.PICKS):
+        call, base = divmod(slot, k.NB)
+        text = _base_text(base)
+        out[slot] = text if call == 0 else f"{text} call:{_CALLS[call - 1]}"
+    for c in range(k.N):
+        out[k.TAKE + c] = f"take:{_IDS[c]}"
+        out[k.GIVE + c] = f"give:{_IDS[c]}"
+        out[k.ORDER + c] = f"order:{_IDS[c]}"
+    for i, a in enumerate(_ASKS):
+        out[k.ASK + i] = f"ask:{a}"
+    for j, t in enumerate(_TARGET_NAMES):
+        out[k.COPY + j] = f"copy:{t}"
+    return out
+
+
+_TEXT = _slot_texts()
+
+
+class PartyBatch(Batch):
+    """``batch`` games of Sushi Go Party! with one menu (see :mod:`sushigo.fast`), in
+    the layouts of :mod:`sushigo.rl.party`: at a pick every seat decides at once (on
+    a round's last turn, only a seat whose special order has a choice of copy); a
+    mid-turn decision (chopsticks, spoon, menu, special order, takeout box) is one
+    seat's, every other seat's only slot being the no-op. A takeout box's flips are
+    chosen a token at a time, then "done". Deals and a menu's draws are made at once
+    from the game's generator, so every game is always at a decision or over; games
+    do not all last the same number of steps.
+
+    Policies (:meth:`rollout`, :meth:`playout`): ``random``, uniformly random over the
+    legal slots. :attr:`puddings` are the dessert cards kept, the end's tie-break.
+    """
+
+    _kernels = k
+    _TIEBREAK = k.DESN
+
+    slots = k.SLOTS
+    """The action space of sushigo.rl.party: 1,433 slots, the last the no-op."""
+
+    def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
+        super().__init__(ruleset, batch, seed)
+        self._cfg = _config(ruleset)
+        self._mask = np.zeros((batch, self.players, self.slots), np.bool_)
+        self._set = np.full((batch, self.players, k.MAX_LEGAL + 1), -1, np.int64)
+        self._scratch = np.empty((batch, k.SCRATCH), np.int64)
+        """Each game's working space in the compiled loops (no allocation per call)."""
+
+    # -- playing ------------------------------------------------------------
+
+    def _deal(self) -> None:
+        k.reset_rows(self._rows, self._rng, self._cfg, self._scratch)
+
+    def _step(self, slots: np.ndarray) -> int:
+        bad: int = k.step_rows(self._rows, self._rng, slots, self._cfg, self._scratch)
+        return bad
+
+    def _illegal(self, game: int) -> str:
+        legal = [np.flatnonzero(m).tolist() for m in self.legal_mask()[game]]
+        return f"are not all legal (legal: {legal})"
+
+    def _play(self, chosen: np.ndarray) -> np.ndarray:
+        k.rollout_rows(self._rows, self._rng, self._prng, chosen, self._cfg, self._scratch)
+        return self.returns
+
+    def legal_mask(self) -> np.ndarray:
+        self._check()
+        k.mask_rows(self._rows, self._cfg, self._mask, self._set, self._scratch)
+        return self._mask
+
+    def sample_slots(self) -> np.ndarray:
+        """A uniformly random legal slot for every seat of every game (the no-op where
+        a seat has nothing to decide), from the policies' generators."""
+        self._check()
+        out = np.empty((self.batch, self.players), np.int64)
+        k.sample_rows(self._rows, self._prng, self._cfg, out, self._scratch)
+        return out
+
+    @property
+    def to_act(self) -> np.ndarray:
+        """The seat making each game's mid-turn decision; -1 where the seats pick (or
+        the game is over)."""
+        out = np.empty(self.batch, np.int64)
+        k.to_act_rows(self._rows, out)
+        return out
+
+    # -- records ------------------------------------------------------------------
+
+    def export_record(self, i: int) -> dict[str, Any]:
+        """Game ``i`` of the batch as a record in the project's format (its finished
+        rounds, and its end once over): the deals, picks, mid-turn choices and menu
+        draws, and the scores, breakdowns and desserts this engine worked out, which
+        ``sushigo replay --verify`` checks."""
+        self._check()
+        if not 0 <= i < self.batch:
+            raise IndexError(f"no game {i} in a batch of {self.batch}")
+        row = self._rows[i].tolist()
+        n = self.players
+        finished = row[k.ROUND]
+        log = row[k.LOG : k.LOG + row[k.LOGN]]
+        rounds = []
+        for r in range(finished):
+            start = row[k.RSTART + r]
+            # the next round is dealt as soon as one ends
+            end = row[k.RSTART + r + 1] if r + 1 < k.ROUNDS else len(log)
+            scores, breakdown = [], []
+            for s in range(n):
+                b = k.BREAK + (r * k.S + s) * k.FAMILIES
+                values = row[b : b + k.FAMILIES]
+                breakdown.append(dict(zip(ROUND_FAMILIES, values, strict=True)))
+                scores.append(sum(values))
+            rounds.append(
+                {
+                    "steps": _steps(log, start, end, n, self.ruleset.hand_size),
+                    "scores": scores,
+                    "breakdown": breakdown,
+                }
+            )
+        record: dict[str, Any] = {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.ruleset.name,
+            "players": n,
+            "names": [f"player_{s}" for s in range(n)],
+            "agents": ["batch"] * n,
+            "options": dict(self.ruleset.options),
+            "seed": None,
+            "rounds": rounds,
+        }
+        if row[k.DONE]:
+            kept = [
+                [_TOKENS[t] for t in row[k.DES + s * k.MAXD : k.DES + s * k.MAXD + row[k.DESN + s]]]
+                for s in range(n)
+            ]
+            final = row[k.SCORE : k.SCORE + n]
+            record.update(
+                {
+                    "desserts": kept,
+                    "dessert_scores": row[k.DESSERT_PTS : k.DESSERT_PTS + n],
+                    "final_scores": final,
+                    "winners": winners(final, [len(d) for d in kept]),
+                }
+            )
+        record["batch"] = {"seed": self.seed, "game": self._first + i}
+        return record
+
+
+def _config(ruleset: Any) -> np.ndarray:
+    """The ruleset as the kernels read it (``cfg``, at the offsets of sushigo.fast.party)."""
+    cfg = np.zeros(k.CFG + 2 * k.N, np.int64)
+    cfg[k.C_PLAYERS] = ruleset.players
+    cfg[k.C_HAND] = ruleset.hand_size
+    cfg[k.C_BIG] = 1 if ruleset.big_table else 0
+    cfg[k.C_URAMAKI] = 1 if ruleset.uramaki else 0
+    cfg[k.C_DESSERT] = SCORING_KINDS.index(ruleset.menu.dessert)
+    cfg[k.C_ADDED : k.C_ADDED + 3] = ruleset.desserts_added
+    asks = [_ASKS.index(a.cards[0]) for a in ruleset.asks]
+    cfg[k.C_NASKS] = len(asks)
+    cfg[k.C_ASKS : k.C_ASKS + len(asks)] = sorted(asks)
+    for c, copies in ruleset.deck.items():
+        cfg[k.CFG + _IDS.index(c)] = copies
+    for c, copies in ruleset.desserts.items():
+        cfg[k.CFG + k.N + _IDS.index(c)] = copies
+    return cfg
+
+
+def _steps(log: list[int], start: int, end: int, n: int, hand: int) -> list[dict[str, Any]]:
+    """A round's steps, as records write them, from the row's log (sushigo.fast.party)."""
+    out: list[dict[str, Any]] = []
+    at = start
+    while at < end:
+        op, seat = divmod(log[at], 8)
+        if op == k.L_DEAL:
+            m = log[at + 1]
+            added = [_IDS[c] for c in log[at + 2 : at + 2 + m]]
+            cards = log[at + 2 + m : at + 2 + m + n * hand]
+            out.append(
+                {
+                    "deal": [[_IDS[c] for c in cards[s * hand : (s + 1) * hand]] for s in range(n)],
+                    "desserts_added": added,
+                }
+            )
+            at += 2 + m + n * hand
+        elif op == k.L_PICK or op == k.L_CHOICE:
+            out.append({"seat": seat, "action": _TEXT[log[at + 1]]})
+            at += 2
+        elif op == k.L_FLIP:
+            m = log[at + 1]
+            tokens = sorted(_TOKENS[t] for t in log[at + 2 : at + 2 + m])
+            out.append({"seat": seat, "action": "flip:" + ",".join(tokens)})
+            at += 2 + m
+        else:
+            m = log[at + 1]
+            out.append({"draw": [_IDS[c] for c in log[at + 2 : at + 2 + m]]})
+            at += 2 + m
+    return out
