@@ -19,6 +19,7 @@ from sushigo.cli import main
 from sushigo.core.records import walk
 from sushigo.fast import analyze
 from sushigo.games.classic.cards import CLASSIC_CARDS
+from sushigo.games.roll.dice import FACE_IDS
 
 IDS = CLASSIC_CARDS.ids
 N = len(IDS)
@@ -96,9 +97,9 @@ def test_points_go_to_the_cards_that_earned_them() -> None:
     assert (points[:, :, t["pudding"]] == g._rows[:, fast.classic.DESSERT_PTS :][:, :3]).all()
 
 
-def _small(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+def _small(monkeypatch: pytest.MonkeyPatch, game: str = "sushi-go") -> list[Any]:
     monkeypatch.setattr(analyze, "CHUNK", 1000)
-    return analyze.jobs("sushi-go", 3, {}, ["heuristic", "random", "random"], 2500, 7)
+    return analyze.jobs(game, 3, {}, ["heuristic", "random", "random"], 2500, 7)
 
 
 def _same(a: dict[str, np.ndarray], b: dict[str, np.ndarray]) -> None:
@@ -127,10 +128,11 @@ def test_the_figures_do_not_depend_on_the_workers(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.skipif(RAY_MISSING, reason="ray is not installed (pip install 'sushigo[ray]')")
-def test_ray_gives_the_same_figures(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("game", ["sushi-go", pytest.param("sushi-roll", marks=pytest.mark.matrix)])
+def test_ray_gives_the_same_figures(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     import ray
 
-    jobs = _small(monkeypatch)
+    jobs = _small(monkeypatch, game)
     ray.init(num_cpus=2, include_dashboard=False)
     try:
         remote = analyze.run(jobs, backend="ray")
@@ -162,7 +164,11 @@ def test_the_command_prints_writes_and_plots(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--game", "sushi-roll", "--players", "3"], "plays Sushi Go! so far"),
+        (["--game", "sushi-go-party", "--players", "3"], "plays Sushi Go! and Sushi Roll so far"),
+        (["--game", "sushi-roll", "--agents", "greedy"], "plays random, heuristic, not 'greedy'"),
+        (["--game", "sushi-roll", "--players", "6"], "2 to 5 players"),
+        (["--game", "sushi-roll", "--dice", "/no/such/dice.json"], "cannot read the dice file"),
+        (["--dice", "/no/such/dice.json"], "--dice goes with --game sushi-roll"),
         (["--players", "2", "--variant", "dummy"], "dummy variant"),
         (["--agents", "greedy"], "plays random, heuristic"),
         (["--agents", "random,random"], "one per player (4)"),
@@ -188,3 +194,123 @@ def test_an_out_folder_that_cannot_be_made_is_refused_before_playing(
     assert main(["analyze", "--games", "10", "--out", str(blocker)]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"sushigo analyze: cannot write to {blocker}") and err.count("\n") == 1
+
+
+# -- Sushi Roll --
+
+
+@pytest.mark.parametrize(
+    ("players", "custom", "policy"),
+    [(2, False, "random"), (3, False, "heuristic"), (5, True, "random")],
+)
+def test_roll_counts_agree_with_the_engine_replay(players: int, custom: bool, policy: str) -> None:
+    """What was on each seat's belt at each of its takes, what it took and passed up,
+    read from the batch's log, equals what the engine's states show when the game's
+    record is walked (spending a token is no take); the points given to the faces add
+    up to every seat's score but its leftover tokens' points (and the pudding points
+    of a seat with no pudding die, which no die earned); one face on a tray for each
+    die taken."""
+    from batch_checks import DICE
+
+    games = 100
+    options = {"dice": DICE} if custom else {}
+    g = fast.make("sushi-roll", players=players, batch=games, seed=players, **options)
+    final = g.rollout(policy)
+    offered, taken, over, points, cards = _stats(g)
+    nf = len(FACE_IDS)
+    pudding = [FACE_IDS.index(f) for f in ("pudding-1", "pudding-2", "pudding-3")]
+    for i in range(games):
+        record = g.export_record(i)
+        unearned = [
+            record["dessert_scores"][s] if cards[i, s, pudding].sum() == 0 else 0
+            for s in range(players)
+        ]
+        want = final[i] - np.array(record["token_scores"]) - unearned
+        assert np.allclose(points[i].sum(axis=1), want), i
+        want_offered = np.zeros((players, nf), np.int64)
+        want_taken = np.zeros((players, nf), np.int64)
+        want_over = np.zeros((players, nf, nf), np.int64)
+        for decision in walk(record):
+            ((seat, action),) = decision.actions.items()
+            if str(action) not in FACE_IDS:
+                continue  # a token spent
+            belt = {FACE_IDS.index(f) for f in decision.state.belt(seat)}
+            f = FACE_IDS.index(str(action))
+            want_taken[seat, f] += 1
+            for d in belt:
+                want_offered[seat, d] += 1
+                if d != f:
+                    want_over[seat, f, d] += 1
+        assert (offered[i] == want_offered).all(), i
+        assert (taken[i] == want_taken).all(), i
+        assert (over[i] == want_over).all(), i
+        assert (cards[i] == want_taken).all(), i  # every die taken lies on a tray
+    per = g.ruleset.per_player
+    assert (taken.sum(axis=2) == 3 * per).all()
+
+
+def test_roll_points_go_to_the_faces_that_earned_them() -> None:
+    """Dumplings, tempura and sashimi earn their family's points, a nigiri its printed
+    value, a wasabi what it tripled, maki share by icons, the pudding dice the end's
+    pudding points by icons; tokens earn nothing."""
+    g = fast.make("sushi-roll", players=4, batch=400, seed=1)
+    final = g.rollout("heuristic")
+    _, _, _, points, cards = _stats(g)
+    f = {face: i for i, face in enumerate(FACE_IDS)}
+    for nigiri, value in (("egg-nigiri", 1), ("salmon-nigiri", 2), ("squid-nigiri", 3)):
+        assert (points[:, :, f[nigiri]] == value * cards[:, :, f[nigiri]]).all()
+    assert (points[:, :, f["wasabi"]] >= 0).all() and (points[:, :, f["wasabi"]] > 0).any()
+    for token in ("menu", "menu-2", "chopsticks", "chopsticks-2"):
+        assert (points[:, :, f[token]] == 0).all()
+    k = fast.roll
+    for face, family in (("dumpling", 2), ("tempura", 3), ("sashimi", 4)):
+        per_round = sum(
+            g._rows[:, k.BREAK + r * k.S * k.FAMILIES + family :][:, : 4 * k.FAMILIES : k.FAMILIES]
+            for r in range(3)
+        )
+        assert (points[:, :, f[face]] == per_round).all()
+    maki = points[:, :, [f["maki-1"], f["maki-2"], f["maki-3"]]].sum(axis=2)
+    per_round = sum(
+        g._rows[:, k.BREAK + r * k.S * k.FAMILIES :][:, : 4 * k.FAMILIES : k.FAMILIES]
+        for r in range(3)
+    )
+    assert np.allclose(maki, per_round)
+    puddings = points[:, :, [f["pudding-1"], f["pudding-2"], f["pudding-3"]]].sum(axis=2)
+    dessert = g._rows[:, k.DESSERT_PTS : k.DESSERT_PTS + 4]
+    took = cards[:, :, [f["pudding-1"], f["pudding-2"], f["pudding-3"]]].sum(axis=2) > 0
+    assert np.allclose(puddings, np.where(took, dessert, 0))
+    assert (~took & (dessert < 0)).any()  # the fewest, with no pudding die: left out
+    assert final.shape == (400, 4)
+
+
+def test_roll_figures_do_not_depend_on_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(analyze, "CHUNK", 1000)
+    agents = ["heuristic", "random"]
+    jobs = analyze.jobs("sushi-roll", 2, {}, agents, 2500, 7)
+    one = analyze.run(jobs, workers=1)
+    _same(one, analyze.run(jobs, workers=2))
+    report = analyze.summarize(one, 2, agents, "sushi-roll")
+    assert report["unit"] == "face" and len(report["cards"]) == len(FACE_IDS)
+    heuristic, rand = report["agents"]
+    assert heuristic["win_share"]["ci95"][0] > 0.85  # about 91% of these games
+    by_face = {c["card"]: c for c in report["cards"]}
+    assert by_face["squid-nigiri"]["points_per_card"] == 3.0
+    assert by_face["menu"]["points_per_card"] == 0.0
+
+
+def test_the_command_reads_a_dice_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from batch_checks import DICE
+
+    dice = tmp_path / "dice.json"
+    dice.write_text(json.dumps(DICE))
+    argv = ["analyze", "--game", "sushi-roll", "--players", "2", "--dice", str(dice)]
+    assert main([*argv, "--agents", "heuristic", "--games", "2000", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["title"] == "Sushi Roll, 2 players (own dice): heuristic, heuristic"
+    assert report["options"]["dice"]["maki"][0] == "maki-1"
+    by_face = {c["card"]: c for c in report["cards"]}
+    assert by_face["pudding-3"]["offered"] == 0  # no such face on these dice
+    assert by_face["menu"]["offered"] == 0 and by_face["menu-2"]["offered"] > 0
+    assert main([*argv, "--games", "500"]) == 0
+    text = capsys.readouterr().out
+    assert "face" in text and "500 games" in text

@@ -1,10 +1,11 @@
 """docs/analysis.md and its plots, from the batch engine (``make analysis``).
 
-For Sushi Go! at 2 to 5 players it runs ``sushigo analyze`` with the quick heuristic
-in every seat (card values, seat effects), and the heuristic in seat 0 against random
-seats (how much a plan is worth), then writes the page: its tables, the plots under
-docs/analysis/, and the findings read from the figures (the sentences are built from
-the numbers, so they stay true when the page is made again).
+For Sushi Go! and Sushi Roll at 2 to 5 players it runs ``sushigo analyze`` with the
+quick heuristic in every seat (card and face values, seat effects), and the heuristic
+in seat 0 against random seats (how much a plan is worth), then writes the page: its
+tables, the plots under docs/analysis/, and the findings read from the figures (the
+sentences are built from the numbers, so they stay true when the page is made
+again).
 """
 
 from __future__ import annotations
@@ -20,14 +21,15 @@ from sushigo.tui.analyze import plus_minus as pm
 
 HERE = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 3, 4, 5)
+TITLES = {"sushi-go": "Sushi Go!", "sushi-roll": "Sushi Roll"}
 
 
-def run(players: int, agents: list[str], games: int, seed: int) -> dict[str, Any]:
+def run(game: str, players: int, agents: list[str], games: int, seed: int) -> dict[str, Any]:
     start = time.perf_counter()
-    jobs = analyze.jobs("sushi-go", players, {}, agents, games, seed)
+    jobs = analyze.jobs(game, players, {}, agents, games, seed)
     sums = analyze.run(jobs)
-    report = analyze.summarize(sums, players, agents)
-    report["title"] = f"Sushi Go!, {players} players, " + (
+    report = analyze.summarize(sums, players, agents, game)
+    report["title"] = f"{TITLES[game]}, {players} players, " + (
         "the heuristic in every seat" if len(set(agents)) == 1 else ", ".join(agents)
     )
     report["seconds"] = time.perf_counter() - start
@@ -35,8 +37,9 @@ def run(players: int, agents: list[str], games: int, seed: int) -> dict[str, Any
 
 
 def cards_table(report: dict[str, Any]) -> list[str]:
+    unit = report["unit"]
     lines = [
-        "| card | taken a game | points a card | won taking it | won passing it | lift "
+        f"| {unit} | taken a game | points a {unit} | won taking it | won passing it | lift "
         "(% points) | chosen most often over |",
         "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
     ]
@@ -65,9 +68,10 @@ def findings(report: dict[str, Any], players: int) -> list[str]:
     even = 1 / players
     seats = report["seats"]
     off = [s for s in seats if not s["win_share"]["ci95"][0] <= even <= s["win_share"]["ci95"][1]]
+    unit = report["unit"]
     out = [
-        f"- The card that earns most is **{top['card']}** "
-        f"({top['points_per_card']:.2f} points a card), then {second['card']} "
+        f"- The {unit} that earns most is **{top['card']}** "
+        f"({top['points_per_card']:.2f} points a {unit}), then {second['card']} "
         f"({second['points_per_card']:.2f}).",
         f"- Taking **{best['card']}** when it is offered goes with the biggest rise in the "
         f"win rate ({100 * best['lift']:+.1f} points of %); taking **{worst['card']}** with "
@@ -93,23 +97,75 @@ def findings(report: dict[str, Any], players: int) -> list[str]:
     return out
 
 
+def sections(game: str, games: int, seed: int, pictures: Path) -> tuple[list[str], list[str]]:
+    """A game's section at each player count, and its rows of the plan-against-none
+    table."""
+    page: list[str] = []
+    rows: list[str] = []
+    name = TITLES[game]
+    for players in PLAYERS:
+        print(f"{name}, {players} players ...", file=sys.stderr)
+        report = run(game, players, ["heuristic"] * players, games, seed)
+        folder = f"{game}-{players}p"
+        analyze.plot(report, pictures / folder)
+        page += [f"## {name}, {players} players", ""]
+        page += findings(report, players)
+        page += [""]
+        page += cards_table(report)
+        unit = report["unit"]
+        page += [
+            "",
+            f"![Points a {unit} and lift, {players} players](analysis/{folder}/cards.png)",
+            f"![Win share by seat and final scores, {players} players]"
+            f"(analysis/{folder}/seats.png)",
+            "",
+        ]
+        mixed = run(game, players, ["heuristic"] + ["random"] * (players - 1), games, seed)
+        h, r = mixed["agents"]
+        rows.append(
+            f"| {players} | {pm(h['win_share']['rate'], h['win_share']['ci95'], 100)}% | "
+            f"{100 / players:.1f}% | {h['mean_score']:.1f} | {r['mean_score']:.1f} |"
+        )
+    return page, rows
+
+
+def plan_table(rows: list[str]) -> list[str]:
+    return [
+        "| players | heuristic's win share | an even share | heuristic's mean score "
+        "| random's mean score |",
+        "| ---: | ---: | ---: | ---: | ---: |",
+        *rows,
+    ]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1_000_000, help="games a table")
+    parser.add_argument("--games", type=int, default=1_000_000, help="Sushi Go! games a table")
+    parser.add_argument("--roll-games", type=int, default=500_000, help="Sushi Roll games a table")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", default=str(HERE / "docs"), help="the docs folder")
     args = parser.parse_args()
     docs = Path(args.out)
     pictures = docs / "analysis"
     pictures.mkdir(parents=True, exist_ok=True)
-    command = "make analysis" + (f" ARGS='--games {args.games}'" if args.games != 1_000_000 else "")
+    given = []
+    if args.games != 1_000_000:
+        given.append(f"--games {args.games}")
+    if args.roll_games != 500_000:
+        given.append(f"--roll-games {args.roll_games}")
+    command = "make analysis" + (f" ARGS='{' '.join(given)}'" if given else "")
+    start = time.perf_counter()
+    classic_page, classic_rows = sections("sushi-go", args.games, args.seed, pictures)
+    roll_page, roll_rows = sections("sushi-roll", args.roll_games, args.seed, pictures)
+    minutes = (time.perf_counter() - start) / 60
     page = [
         "# What the games teach",
         "",
         "Figures from millions of games played by the batch engine (`sushigo.fast`,",
         "[fast.md](fast.md)) with `sushigo analyze`; this page, its tables and its plots",
-        f"are made by `{command}` (tools/analysis_doc.py), seed {args.seed}, "
-        f"{args.games:,} games a table.",
+        f"are made by `{command}` (tools/analysis_doc.py, {minutes:.0f} minutes on the",
+        f"2-core machine): seed {args.seed}, {args.games:,} games a Sushi Go! table,",
+        f"{args.roll_games:,} a Sushi Roll table.",
         "",
         "How to read them:",
         "",
@@ -134,44 +190,44 @@ def main() -> int:
         "It plays far better than random (the last table) and far worse than a person or",
         "the `mcts` bot, so these are the values of cards in fast, plain play.",
         "",
-    ]
-    strategy_rows = []
-    for players in PLAYERS:
-        print(f"{players} players ...", file=sys.stderr)
-        report = run(players, ["heuristic"] * players, args.games, args.seed)
-        analyze.plot(report, pictures / f"sushi-go-{players}p")
-        page += [f"## Sushi Go!, {players} players", ""]
-        page += findings(report, players)
-        page += [""]
-        page += cards_table(report)
-        page += [
-            "",
-            f"![Points a card and lift, {players} players](analysis/sushi-go-{players}p/cards.png)",
-            f"![Win share by seat and final scores, {players} players]"
-            f"(analysis/sushi-go-{players}p/seats.png)",
-            "",
-        ]
-        mixed = run(players, ["heuristic"] + ["random"] * (players - 1), args.games, args.seed)
-        h, r = mixed["agents"]
-        strategy_rows.append(
-            f"| {players} | {pm(h['win_share']['rate'], h['win_share']['ci95'], 100)}% | "
-            f"{100 / players:.1f}% | {h['mean_score']:.1f} | {r['mean_score']:.1f} |"
-        )
-    page += [
+        *classic_page,
         "## A plan against none",
         "",
         "The heuristic in seat 0, random players in every other seat:",
         "",
-        "| players | heuristic's win share | an even share | heuristic's mean score "
-        "| random's mean score |",
-        "| ---: | ---: | ---: | ---: | ---: |",
-        *strategy_rows,
+        *plan_table(classic_rows),
+        "",
+        "## Sushi Roll",
+        "",
+        "The same figures for Sushi Roll with the printed dice, face by face:",
+        "",
+        "- **points a face**: what the dice showing a face earned on the trays, as for",
+        "  the cards (maki by icons, a nigiri its printed value and what a wasabi tripled",
+        "  to the wasabi, the dumplings, tempura and sashimi their sets). The pudding",
+        "  dice share the end's pudding points by icons; a player who took no pudding",
+        "  die and loses points for the fewest has no die to charge them to, so those",
+        "  are left out. Menu and chopsticks dice earn nothing themselves.",
+        "- **won taking it / won passing it** count the takes: the decisions at which a",
+        "  die showing the face was on the player's belt (after the swaps and re-rolls of",
+        "  the turn), and was taken, or was not. Spending a token is no take.",
+        "",
+        "Sushi Roll's heuristic (the search's playout policy there) takes the die worth",
+        "most to its tray now four times in five, else any die of the belt, and never",
+        "spends a menu or chopsticks token: the token dice are worth little to it, and",
+        "their lifts say what they are worth to a player who does not use them.",
+        "",
+        *roll_page,
+        "## A plan against none, Sushi Roll",
+        "",
+        "The heuristic in seat 0, random players in every other seat:",
+        "",
+        *plan_table(roll_rows),
         "",
         "## Not here yet",
         "",
-        "`sushigo analyze` reads Sushi Go! games so far (2-5 players, and the variants",
-        "but the dummy, with `--variant`); Sushi Roll and the eight suggested Sushi Go",
-        "Party! menus follow.",
+        "`sushigo analyze` reads Sushi Go! games (2-5 players, and the variants but the",
+        "dummy, with `--variant`) and Sushi Roll games (2-5 players, and your own dice",
+        "with `--dice`); the eight suggested Sushi Go Party! menus follow.",
         "",
     ]
     (docs / "analysis.md").write_text("\n".join(page))

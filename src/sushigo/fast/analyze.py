@@ -7,10 +7,12 @@ gives the same figures on one core, on every core or on a Ray cluster.
 
 What comes out (:func:`summarize`), each figure with a 95% interval:
 
-* per card type: how many each player takes a game, the points a card earned (a
-  family's points shared among its cards: see :mod:`sushigo.fast.classic_stats`), the
-  win rate of the decisions that took it and of those that passed it up while it was
-  in the hand (the difference is its *lift*), and what it was most often chosen over;
+* per card type (Sushi Roll: per die face): how many each player takes a game, the
+  points a card earned (a family's points shared among its cards: see
+  :mod:`sushigo.fast.classic_stats` and :mod:`sushigo.fast.roll_stats`), the win rate
+  of the decisions that took it and of those that passed it up while it was in the
+  hand or on the belt (the difference is its *lift*), and what it was most often
+  chosen over;
 * per seat and per agent: mean score and win share (seat effects, strategies);
 * the spread of the scores and the winning margin.
 
@@ -31,9 +33,9 @@ import numpy as np
 
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import make as make_ruleset
-from sushigo.fast import make
-from sushigo.fast.classic import POLICIES
+from sushigo.fast import classic, make, roll
 from sushigo.games.classic.cards import CLASSIC_CARDS
+from sushigo.games.roll.dice import FACE_IDS
 from sushigo.play.simulate import wilson
 from sushigo.play.tournament import BACKENDS, DependencyError, run_on_ray
 
@@ -46,6 +48,12 @@ SHARE = 60
 BINS = 201
 """Score histogram: one bin a point from 0 to 200 (lower and higher scores clipped)."""
 Z = 1.96
+GAMES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
+    "sushi-go": ("card", tuple(CLASSIC_CARDS.ids), classic.POLICIES),
+    "sushi-roll": ("face", tuple(FACE_IDS), roll.POLICIES),
+}
+"""The games analysed: what a player takes (a card, a die's face), their ids in the
+batch engine's order, and the batch engine's policies."""
 
 
 @dataclass(frozen=True)
@@ -66,17 +74,20 @@ def check(game: str, players: int, options: dict[str, Any], agents: Sequence[str
     with the reason: a game or variant the analysis cannot play, a policy the batch
     engine does not have."""
     ruleset = make_ruleset(game, players, **options)
-    if ruleset.name != "sushi-go":
-        raise OptionsError(f"sushigo analyze plays Sushi Go! so far, not {ruleset.title}")
+    if ruleset.name not in GAMES:
+        raise OptionsError(
+            f"sushigo analyze plays Sushi Go! and Sushi Roll so far, not {ruleset.title}"
+        )
     if options.get("dummy"):
         raise OptionsError("sushigo analyze does not play the two-player dummy variant yet")
     names = list(agents) * players if len(agents) == 1 else list(agents)
     if len(names) != players:
         raise OptionsError(f"--agents: give one policy, or one per player ({players})")
+    policies = GAMES[ruleset.name][2]
     for name in names:
-        if name not in POLICIES:
+        if name not in policies:
             raise OptionsError(
-                f"--agents: the batch engine plays {', '.join(POLICIES)}, not {name!r}"
+                f"--agents: the batch engine plays {', '.join(policies)}, not {name!r}"
             )
     return names
 
@@ -235,11 +246,14 @@ def _rate(wins: float, n: int) -> dict[str, Any]:
     return {"rate": round(wins / n, 4) if n else None, "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def summarize(sums: dict[str, np.ndarray], players: int, agents: Sequence[str]) -> dict[str, Any]:
-    """The figures of an analysis (see the module docstring) as plain data."""
+def summarize(
+    sums: dict[str, np.ndarray], players: int, agents: Sequence[str], game: str = "sushi-go"
+) -> dict[str, Any]:
+    """The figures of an analysis of ``game`` (see the module docstring) as plain data;
+    each card type (die face) is an entry of ``cards``, named by ``card``."""
     games = int(sums["games"])
     seat_games = games * players
-    ids = CLASSIC_CARDS.ids
+    unit, ids, _ = GAMES[game]
     cards_out = []
     for c, card in enumerate(ids):
         k = float(sums["cards"][c])
@@ -317,6 +331,7 @@ def summarize(sums: dict[str, np.ndarray], players: int, agents: Sequence[str]) 
     m_mean, m_lo, m_hi = _mean_ci(float(sums["margin"]), float(sums["margin_sq"]), games)
     return {
         "games": games,
+        "unit": unit,
         "cards": cards_out,
         "seats": seats,
         "agents": by_agent,
@@ -361,8 +376,9 @@ def plot(report: dict[str, Any], out: Any) -> list[str]:
     left.barh(y, values, xerr=errs, color="#d9822b", capsize=3)
     left.set_yticks(y, names)
     left.invert_yaxis()
-    left.set_xlabel("points a card earned")
-    left.set_title("What a card is worth")
+    unit = report.get("unit", "card")
+    left.set_xlabel(f"points a {unit} earned")
+    left.set_title(f"What a {unit} is worth")
     lifts = [100 * (c["lift"] or 0.0) for c in cards]
     lift_errs = _errors(
         lifts, [[100 * v for v in c["lift_ci95"]] if c["lift_ci95"] else None for c in cards]

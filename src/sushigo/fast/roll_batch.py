@@ -12,6 +12,7 @@ from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import roll as k
 from sushigo.fast.base import Batch
+from sushigo.fast.roll_stats import card_stats
 from sushigo.games.roll.dice import FACE_IDS, KINDS, TRAY_IDS
 
 _F = {f: i for i, f in enumerate(FACE_IDS)}
@@ -67,6 +68,7 @@ class RollBatch(Batch):
         self._work = np.zeros((batch, k.OBS), np.float32)
         self._scratch = np.empty((batch, k.SCRATCH), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
+        self._stats: dict[str, np.ndarray] | None = None
 
     # -- playing ------------------------------------------------------------
 
@@ -222,6 +224,27 @@ class RollBatch(Batch):
             raise OptionsError(f"game {i}: {step!r} is no deal or roll")
 
     # -- what the games show --------------------------------------------------
+
+    def card_stats(self) -> dict[str, np.ndarray]:
+        """What each seat of each finished game had on its belt at its takes, took,
+        passed up and scored, face by face (:mod:`sushigo.fast.roll_stats`): arrays
+        ``offered``, ``taken``, ``cards`` (batch x players x 17), ``over`` (batch x
+        players x 17 x 17) and ``points`` (float). The batch's own arrays, rewritten by
+        the next call."""
+        self._check()
+        if self._stats is None:
+            shape = (self.batch, self.players, k.NF)
+            self._stats = {
+                "offered": np.zeros(shape, np.int64),
+                "taken": np.zeros(shape, np.int64),
+                "over": np.zeros((*shape, k.NF), np.int64),
+                "points": np.zeros(shape, np.float64),
+                "cards": np.zeros(shape, np.int64),
+            }
+        a = self._stats
+        card_stats(self._rows, self.players, self._k,
+                   a["offered"], a["taken"], a["over"], a["points"], a["cards"])  # fmt: skip
+        return a
 
     @property
     def to_act(self) -> np.ndarray:

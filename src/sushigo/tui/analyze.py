@@ -60,7 +60,7 @@ def run_analyze(args: argparse.Namespace) -> int:
             task = bar.add_task("playing", total=args.games)
             sums = analyze.run(jobs, progress=lambda n: bar.update(task, completed=n), **run)
     seconds = time.perf_counter() - start
-    report = analyze.summarize(sums, players, agents)
+    report = analyze.summarize(sums, players, agents, ruleset.name)
     report = {
         "title": _title(ruleset, agents),
         "game": ruleset.name,
@@ -117,6 +117,8 @@ def _check_plots() -> None:
 
 def _title(ruleset: Any, agents: list[str]) -> str:
     variants = [k.replace("_", " ") for k, v in ruleset.options.items() if v is True]
+    if ruleset.options.get("dice", "default") != "default":
+        variants.append("own dice")
     extra = f" ({', '.join(variants)})" if variants else ""
     return f"{ruleset.title}, {ruleset.players} players{extra}: {', '.join(agents)}"
 
@@ -139,8 +141,9 @@ def cards_table(report: dict[str, Any]) -> Table:
     """Card by card: taken a game, points a card, win rates and lift, chosen over;
     the cards that earned most first."""
     table = Table(title=f"{report['title']}: {report['games']:,} games")
-    table.add_column("card")
-    for name in ("taken\na game", "points\na card", "won\ntaking", "won\npassing",
+    unit = report.get("unit", "card")
+    table.add_column(unit)
+    for name in ("taken\na game", f"points\na {unit}", "won\ntaking", "won\npassing",
                  "lift\n(% points)"):  # fmt: skip
         table.add_column(name, justify="right")
     table.add_column("chosen most\noften over")
