@@ -177,9 +177,10 @@ class _Context:
         self.maki_win: dict[int, float] = {}
         """Chance of ending ahead in maki by icon difference now (filled lazily)."""
         self.pud_win: dict[int, float] = {}
-        self.memo: dict[tuple[tuple[int, ...], int, bool], float] = {}
-        """Race values already computed this decision."""
         """Chance of ending ahead in puddings by difference now (filled lazily)."""
+        self.memo: dict[tuple[tuple[int, ...], int, bool, bool], float] = {}
+        """Race values already computed this decision, by (every seat's count, seat,
+        rivals, maki rather than pudding)."""
         self.maki_q = 0.0
         self.pud_sd = 1.0
         self.penalty = True
@@ -227,11 +228,12 @@ class _Context:
         maki = tuple([s[_M] for s in sums])
         pud = tuple([s[_P] for s in sums])
         memo = self.memo
-        key = (maki, me, rivals)
+        # maki and pudding counts may be the same numbers: the race is in the key
+        key = (maki, me, rivals, True)
         m = memo.get(key)
         if m is None:
             m = memo[key] = self._place(maki, me, rivals, True)
-        key = (pud, me, rivals)
+        key = (pud, me, rivals, False)
         pd = memo.get(key)
         if pd is None:
             pd = memo[key] = self._place(pud, me, rivals, False)
