@@ -27,10 +27,11 @@ except ImportError as exc:  # pragma: no cover - the message is the point
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import make as make_ruleset
 from sushigo.fast.batch import ClassicBatch
+from sushigo.fast.party_batch import PartyBatch
 from sushigo.fast.roll_batch import RollBatch
 from sushigo.play.files import with_dice_file
 
-GAMES = {"sushi-go": ClassicBatch, "sushi-roll": RollBatch}
+GAMES = {"sushi-go": ClassicBatch, "sushi-roll": RollBatch, "sushi-go-party": PartyBatch}
 """The games the batch engine plays so far."""
 
 
@@ -50,4 +51,4 @@ def make(game: str, players: int = 4, batch: int = 1024, seed: int = 0, **option
     return cls(ruleset, batch, seed)
 
 
-__all__ = ["ClassicBatch", "GAMES", "make"]
+__all__ = ["ClassicBatch", "GAMES", "PartyBatch", "RollBatch", "make"]

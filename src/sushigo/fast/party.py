@@ -230,7 +230,18 @@ RSTART = BREAK + ROUNDS * S * FAMILIES
 LOGN = RSTART + ROUNDS
 LOG = LOGN + 1
 LOG_SIZE = 3600
-WIDTH = LOG + LOG_SIZE
+FEED_N = LOG + LOG_SIZE
+"""Chance outcomes given in advance (to re-play a recorded game): how many numbers
+the feed holds (0: the game's generator draws its deals and a menu's draws)."""
+FEED_AT = FEED_N + 1
+"""The next number of the feed to read."""
+FEED_BAD = FEED_AT + 1
+"""Set when the feed held a deal where a draw was due, or the other way round."""
+FEED = FEED_BAD + 1
+"""The feed: a deal is 0, the desserts added (count, cards), every hand; a draw is 1,
+the count, the cards."""
+FEED_SIZE = 400
+WIDTH = FEED + FEED_SIZE
 
 PICK_PHASE = 1
 CHOOSE_PHASE = 2
@@ -575,8 +586,21 @@ def _menu_drawn(row: np.ndarray, cfg: np.ndarray, buf: np.ndarray) -> None:
 
 
 @njit(cache=True)
+def _fed(row: np.ndarray, what: int) -> bool:
+    """Whether the next chance outcome (``what``: 0 a deal, 1 a draw) is in the feed."""
+    at = row[FEED_AT]
+    if at >= row[FEED_N]:
+        return False
+    if row[FEED + at] != what:
+        row[FEED_BAD] = 1
+        return False
+    return True
+
+
+@njit(cache=True)
 def _draw(row: np.ndarray, rng: np.ndarray, g: int, buf: np.ndarray) -> int:
-    """Draw up to four cards from the deck for a menu (DRAWN, in card order); logged."""
+    """Draw up to four cards from the deck for a menu (DRAWN, in card order), or take
+    them from the feed; logged."""
     m = 0
     for c in range(N):
         for _ in range(row[DECK + c]):
@@ -584,7 +608,15 @@ def _draw(row: np.ndarray, rng: np.ndarray, g: int, buf: np.ndarray) -> int:
             m += 1
     k = min(4, m)
     size = m
-    for _ in range(k):
+    if m > 0 and _fed(row, 1):
+        at = row[FEED_AT]
+        k = row[FEED + at + 1]
+        size = 0
+        for i in range(k):
+            buf[i] = row[FEED + at + 2 + i]
+        m = k
+        row[FEED_AT] = at + 2 + k
+    for _ in range(k if size else 0):
         j = _below(rng, g, size)
         size -= 1
         t = buf[j]
@@ -621,13 +653,34 @@ def _flippable(row: np.ndarray, s: int) -> int:
 
 @njit(cache=True)
 def _advance(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.ndarray) -> None:
-    """Resolve the turn's queue until a decision is needed or it is empty; then end
-    the turn (and the round, dealing the next)."""
+    """Go on until a decision is due or the game is over: resolve the turn's queue,
+    end the turn (and the round, dealing the next), play the last cards as they come.
+
+    A loop, not calls that call each other back: numba cannot cache mutually
+    recursive functions."""
+    while True:
+        if _resolve(row, rng, g, cfg, buf):
+            row[PHASE] = CHOOSE_PHASE
+            return
+        if row[HN] == 0:
+            _end_round(row, cfg)
+            if row[DONE]:
+                return
+            _deal(row, rng, g, cfg, buf)
+        else:
+            _pass_hands(row, cfg, buf)
+        if not _start_turn(row, cfg, buf):
+            return
+        _reveal(row, buf[_SW + N : _SW + N + S], cfg)
+
+
+@njit(cache=True)
+def _resolve(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.ndarray) -> bool:
+    """Resolve the turn's queue until a decision is needed (True) or it is empty."""
     while row[P_KIND] == 0:
         qn = row[QN]
         if qn == 0:
-            _end_turn(row, rng, g, cfg, buf)
-            return
+            return False
         best = 0
         for i in range(1, qn):
             a = Q + 4 * i
@@ -665,13 +718,13 @@ def _advance(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.
             _pend(row, seat, P_FLIP, tok, -1, seat)
         else:
             _discard(row, seat, tok)
-    row[PHASE] = CHOOSE_PHASE
+    return True
 
 
 @njit(cache=True)
-def _reveal(row: np.ndarray, picks: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray,
-            buf: np.ndarray) -> None:  # fmt: skip
-    """Every seat plays its pick (``picks[s]``, a pick slot) at once, then the queue."""
+def _reveal(row: np.ndarray, picks: np.ndarray, cfg: np.ndarray) -> None:
+    """Every seat plays its pick (``picks[s]``, a pick slot) at once (the queue they
+    leave is resolved next)."""
     n = cfg[C_PLAYERS]
     for s in range(n):
         if row[DECIDE + s]:
@@ -708,12 +761,12 @@ def _reveal(row: np.ndarray, picks: np.ndarray, rng: np.ndarray, g: int, cfg: np
                 any_ = True
         if any_:
             _claim(row, reached, cfg)
-    _advance(row, rng, g, cfg, buf)
 
 
 @njit(cache=True)
-def _start_turn(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.ndarray) -> None:
-    """Mark what was played before this turn; play the last cards as they come."""
+def _start_turn(row: np.ndarray, cfg: np.ndarray, buf: np.ndarray) -> bool:
+    """Mark what was played before this turn. True when no seat has a choice (the last
+    cards, played as they come: their picks in ``buf[_SW + N:]``)."""
     n = cfg[C_PLAYERS]
     for s in range(n):
         row[EARLIER + s] = row[TABN + s]
@@ -724,7 +777,7 @@ def _start_turn(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: 
         for s in range(n):
             row[DECIDE + s] = 1
             row[FORCED + s] = -1
-        return
+        return False
     deciders = 0
     for s in range(n):
         card = 0
@@ -743,19 +796,17 @@ def _start_turn(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: 
                 row[FORCED + s] = N + buf[0] if m == 1 else SO
         else:
             row[FORCED + s] = card
-    if deciders == 0:
-        picks = buf[_SW + N : _SW + N + S]
-        for s in range(n):
-            picks[s] = row[FORCED + s]
-        _reveal(row, picks, rng, g, cfg, buf)
+    if deciders:
+        return False
+    picks = buf[_SW + N : _SW + N + S]
+    for s in range(n):
+        picks[s] = row[FORCED + s]
+    return True
 
 
 @njit(cache=True)
-def _end_turn(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.ndarray) -> None:
-    """Pass the hands to the left, or end the round."""
-    if row[HN] == 0:
-        _end_round(row, rng, g, cfg, buf)
-        return
+def _pass_hands(row: np.ndarray, cfg: np.ndarray, buf: np.ndarray) -> None:
+    """Pass the hands to the left."""
     n = cfg[C_PLAYERS]
     last = buf[_SW : _SW + N]
     for c in range(N):
@@ -766,7 +817,6 @@ def _end_turn(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np
     for c in range(N):
         row[HAND + c] = last[c]
     row[TURN] += 1
-    _start_turn(row, rng, g, cfg, buf)
 
 
 @njit(cache=True)
@@ -925,7 +975,7 @@ def _dessert_points(row: np.ndarray, cfg: np.ndarray) -> None:
 
 
 @njit(cache=True)
-def _end_round(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.ndarray) -> None:
+def _end_round(row: np.ndarray, cfg: np.ndarray) -> None:
     n = cfg[C_PLAYERS]
     kind = cfg[C_DESSERT]
     for s in range(n):
@@ -958,34 +1008,41 @@ def _end_round(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: n
         row[DONE] = 1
         for s in range(S):
             row[DECIDE + s] = 0
-        return
-    _deal(row, rng, g, cfg, buf)
 
 
 @njit(cache=True)
 def _deal(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.ndarray) -> None:
-    """Shuffle the round's desserts into the deck and deal the hands (logged)."""
+    """Shuffle the round's desserts into the deck and deal the hands, or take them from
+    the feed (logged)."""
     n = cfg[C_PLAYERS]
     k = cfg[C_HAND]
     r = row[ROUND]
     row[RSTART + r] = row[LOGN]
-    m = 0
-    for c in range(N):
-        for _ in range(row[PILE + c]):
-            buf[m] = c
-            m += 1
+    fed = _fed(row, 0)
+    at = row[FEED_AT] + 1
     add = cfg[C_ADDED + r]
-    size = m
-    for _ in range(add):
-        j = _below(rng, g, size)
-        size -= 1
-        t = buf[j]
-        buf[j] = buf[size]
-        buf[size] = t
     cnt = buf[_SW : _SW + N]
     cnt[:] = 0
-    for i in range(size, m):
-        cnt[buf[i]] += 1
+    if fed:
+        add = row[FEED + at]
+        for i in range(add):
+            cnt[row[FEED + at + 1 + i]] += 1
+        at += 1 + add
+    else:
+        m = 0
+        for c in range(N):
+            for _ in range(row[PILE + c]):
+                buf[m] = c
+                m += 1
+        size = m
+        for _ in range(add):
+            j = _below(rng, g, size)
+            size -= 1
+            t = buf[j]
+            buf[j] = buf[size]
+            buf[size] = t
+        for i in range(size, m):
+            cnt[buf[i]] += 1
     _log(row, L_DEAL * 8)
     _log(row, add)
     for c in range(N):
@@ -1005,12 +1062,18 @@ def _deal(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.nda
             buf[m] = c
             m += 1
     size = m
-    for _ in range(k * n):
-        j = _below(rng, g, size)
-        size -= 1
-        t = buf[j]
-        buf[j] = buf[size]
-        buf[size] = t
+    if fed:
+        size = 0
+        for i in range(k * n):
+            buf[i] = row[FEED + at + i]
+        row[FEED_AT] = at + k * n
+    else:
+        for _ in range(k * n):
+            j = _below(rng, g, size)
+            size -= 1
+            t = buf[j]
+            buf[j] = buf[size]
+            buf[size] = t
     for s in range(n):
         for c in range(N):
             row[HAND + s * N + c] = 0
@@ -1023,7 +1086,6 @@ def _deal(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.nda
                 _log(row, c)
     row[HN] = k
     row[TURN] = 0
-    _start_turn(row, rng, g, cfg, buf)
 
 
 # ---------------------------------------------------------------------------
@@ -1128,8 +1190,9 @@ def legal_slots(row: np.ndarray, s: int, cfg: np.ndarray, out: np.ndarray) -> in
 
 @njit(cache=True)
 def _choose(row: np.ndarray, rng: np.ndarray, g: int, slot: int, cfg: np.ndarray,
-            buf: np.ndarray) -> None:  # fmt: skip
-    """The pending decision's seat answers with ``slot`` (legal)."""
+            buf: np.ndarray) -> bool:  # fmt: skip
+    """The pending decision's seat answers with ``slot`` (legal); False when it was one
+    more flip of a takeout box (the decision goes on)."""
     seat = row[P_SEAT]
     kind = row[P_KIND]
     tok = row[P_CARD]
@@ -1138,7 +1201,7 @@ def _choose(row: np.ndarray, rng: np.ndarray, g: int, slot: int, cfg: np.ndarray
             p = row[PARTN]
             row[PART + p] = FLIP_TOKEN[slot - FLIP]
             row[PARTN] = p + 1
-            return
+            return False
         p = row[PARTN]
         _log(row, L_FLIP * 8 + seat)
         _log(row, p)
@@ -1155,8 +1218,7 @@ def _choose(row: np.ndarray, rng: np.ndarray, g: int, slot: int, cfg: np.ndarray
         row[PARTN] = 0
         row[P_KIND] = 0
         _discard(row, seat, tok)
-        _advance(row, rng, g, cfg, buf)
-        return
+        return True
     _log(row, L_CHOICE * 8 + seat)
     _log(row, slot)
     row[P_KIND] = 0
@@ -1170,7 +1232,7 @@ def _choose(row: np.ndarray, rng: np.ndarray, g: int, slot: int, cfg: np.ndarray
         _order(row, seat, tok, slot - ORDER, cfg, buf)
     else:
         _put(row, seat, COPY_TOKEN[slot - COPY], True, cfg)
-    _advance(row, rng, g, cfg, buf)
+    return True
 
 
 @njit(cache=True)
@@ -1193,9 +1255,10 @@ def _apply(row: np.ndarray, rng: np.ndarray, g: int, slots: np.ndarray, cfg: np.
         picks = np.empty(S, np.int64)
         for s in range(n):
             picks[s] = slots[s] if row[DECIDE + s] else row[FORCED + s]
-        _reveal(row, picks, rng, g, cfg, buf)
-    else:
-        _choose(row, rng, g, slots[row[P_SEAT]], cfg, buf)
+        _reveal(row, picks, cfg)
+    elif not _choose(row, rng, g, slots[row[P_SEAT]], cfg, buf):
+        return  # a takeout box's flip chosen: more may follow
+    _advance(row, rng, g, cfg, buf)
 
 
 # ---------------------------------------------------------------------------
@@ -1204,18 +1267,31 @@ def _apply(row: np.ndarray, rng: np.ndarray, g: int, slots: np.ndarray, cfg: np.
 
 @njit(cache=True)
 def _reset(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.ndarray) -> None:
-    row[:] = 0
+    """A new game in ``row``: every field cleared but the feed, then the first deal."""
+    row[:FEED_N] = 0
+    row[FEED_AT] = 0
+    row[FEED_BAD] = 0
     for c in range(N):
         row[PILE + c] = cfg[CFG + N + c]
     row[MISO_SEAT] = -1
     for s in range(S):
         row[FORCED + s] = -1
     _deal(row, rng, g, cfg, buf)
+    _start_turn(row, cfg, buf)  # a round's first turn: every seat picks
+
+
+@njit(cache=True)
+def reset_row(
+    st: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, scratch: np.ndarray
+) -> None:
+    """A new game in row ``g`` only (its feed, if any, set first)."""
+    _reset(st[g], rng, g, cfg, scratch[g])
 
 
 @njit(cache=True, parallel=True)
 def reset_rows(st: np.ndarray, rng: np.ndarray, cfg: np.ndarray, scratch: np.ndarray) -> None:
     for g in prange(st.shape[0]):
+        st[g, FEED_N] = 0
         _reset(st[g], rng, g, cfg, scratch[g])
 
 

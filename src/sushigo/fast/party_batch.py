@@ -7,6 +7,7 @@ from typing import Any
 
 import numpy as np
 
+from sushigo.core.errors import OptionsError
 from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import party as k
@@ -112,6 +113,51 @@ class PartyBatch(Batch):
         k.to_act_rows(self._rows, out)
         return out
 
+    def force_chance(self, i: int, steps: list[dict[str, Any]]) -> None:
+        """Start game ``i`` of the batch again (the same game of the seed) with its deals
+        and menu draws given, in the order they come: record steps, ``{"deal": hands,
+        "desserts_added": cards}`` and ``{"draw": cards}`` (any other step is passed
+        over, so a record's steps, every round's in turn, may be given as they are). The
+        first deal is made at once; the rest are made when due, then the game's
+        generator draws again. Stepping the game with a recorded game's decisions
+        re-plays it (the engine checks that the chance outcomes are possible; here an
+        impossible deal is not noticed)."""
+        self._check()
+        if not 0 <= i < self.batch:
+            raise IndexError(f"no game {i} in a batch of {self.batch}")
+        n, hand = self.players, self.ruleset.hand_size
+        feed: list[int] = []
+        try:
+            for step in steps:
+                if "deal" in step:
+                    hands = step["deal"]
+                    if len(hands) != n or any(len(h) != hand for h in hands):
+                        raise OptionsError(f"a deal is {n} hands of {hand} cards")
+                    added = [_IDS.index(c) for c in step["desserts_added"]]
+                    feed += [0, len(added), *added, *(_IDS.index(c) for h in hands for c in h)]
+                elif "draw" in step:
+                    cards = [_IDS.index(c) for c in step["draw"]]
+                    if not 0 < len(cards) <= 4:
+                        raise OptionsError("a menu draws 1 to 4 cards")
+                    feed += [1, len(cards), *cards]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise OptionsError(f"not a deal or a menu's draw: {exc}") from None
+        if not feed or feed[0] != 0:
+            raise OptionsError("the chance outcomes start with a deal")
+        if len(feed) > k.FEED_SIZE:
+            raise OptionsError(f"too many chance outcomes for one game ({len(feed)} numbers)")
+        row = self._rows[i]
+        row[k.FEED : k.FEED + len(feed)] = feed
+        row[k.FEED_N] = len(feed)
+        k.seed_rows(self._rng[i : i + 1], self.seed, self._first + i)
+        k.reset_row(self._rows, self._rng, i, self._cfg, self._scratch)
+
+    @property
+    def fed_wrongly(self) -> np.ndarray:
+        """Which games were given a deal where a draw was due, or the other way round."""
+        wrong: np.ndarray = self._rows[:, k.FEED_BAD] == 1
+        return wrong
+
     # -- records ------------------------------------------------------------------
 
     def export_record(self, i: int) -> dict[str, Any]:
@@ -182,9 +228,12 @@ def _config(ruleset: Any) -> np.ndarray:
     cfg[k.C_URAMAKI] = 1 if ruleset.uramaki else 0
     cfg[k.C_DESSERT] = SCORING_KINDS.index(ruleset.menu.dessert)
     cfg[k.C_ADDED : k.C_ADDED + 3] = ruleset.desserts_added
-    asks = [_ASKS.index(a.cards[0]) for a in ruleset.asks]
+    # a kind with one card (temaki, tofu, ...) is asked for as that card: one slot, the
+    # card's, as in sushigo.rl.party
+    last = {a: i for i, a in enumerate(_ASKS)}
+    asks = sorted({last[a.cards[0]] for a in ruleset.asks})
     cfg[k.C_NASKS] = len(asks)
-    cfg[k.C_ASKS : k.C_ASKS + len(asks)] = sorted(asks)
+    cfg[k.C_ASKS : k.C_ASKS + len(asks)] = asks
     for c, copies in ruleset.deck.items():
         cfg[k.CFG + _IDS.index(c)] = copies
     for c, copies in ruleset.desserts.items():
