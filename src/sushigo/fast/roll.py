@@ -2,7 +2,7 @@
 
 Every game of a batch is a row of one int16 array (its fields at the offsets below),
 with its own random generator (splitmix64, seeded from the batch's seed and the
-game's number, :func:`sushigo.fast.classic.seed_rows`), so game ``g`` of seed ``s``
+game's number, :func:`sushigo.fast.rng.seed_rows`), so game ``g`` of seed ``s``
 is the same whatever the batch size. Faces are numbered as
 ``sushigo.games.roll.dice.FACE_IDS`` (0 dumpling ... 16 pudding-3), tray entries as
 ``TRAY_IDS`` (the faces, then 17-19 a wasabi with an egg, salmon or squid nigiri
@@ -40,7 +40,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sushigo.fast.classic import _next, _unit, seed_rows
+from sushigo.fast.rng import _next, _unit, seed_rows
 from sushigo.games.roll import dice as _dice
 
 NF = 17

@@ -13,7 +13,8 @@ from sushigo.core.scoring import winners
 from sushigo.fast import roll as k
 from sushigo.fast.base import Batch
 from sushigo.fast.roll_stats import card_stats
-from sushigo.games.roll.dice import FACE_IDS, KINDS, TRAY_IDS
+from sushigo.games.roll.dice import FACE_IDS, KINDS, TRAY_CODE, TRAY_IDS
+from sushigo.games.roll.views import RollView
 
 _F = {f: i for i, f in enumerate(FACE_IDS)}
 _FAMILIES = ("maki", "nigiri", "dumpling", "tempura", "sashimi")
@@ -69,11 +70,15 @@ class RollBatch(Batch):
         self._scratch = np.empty((batch, k.SCRATCH), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
         self._stats: dict[str, np.ndarray] | None = None
+        self._sampled = False
+        """Whether the rows are worlds sampled from a view (:meth:`determinize`): their
+        past before the view is not in their logs, so they have no record."""
 
     # -- playing ------------------------------------------------------------
 
     def _deal(self) -> None:
         k.reset_rows(self._rows, self._rng, self.players, self._k, self._dice)
+        self._sampled = False
 
     def _step(self, slots: np.ndarray) -> int:
         bad: int = k.step_rows(self._rows, self._rng, slots, self.players, self._k, self._dice)
@@ -113,6 +118,126 @@ class RollBatch(Batch):
         out = np.empty((self.batch, self.players), np.int64)
         k.heuristic_rows(self._rows, self._prng, self.players, bool(greedy), out)
         return out
+
+    # -- worlds sampled from a view (search) -------------------------------------
+
+    def determinize(self, view: RollView, seed: int | None = None) -> None:
+        """Fill every game of the batch with the position ``view`` shows (a
+        :class:`~sushigo.games.roll.views.RollView` of this batch's ruleset, at a
+        decision), as the engine's ``determinize(view, rng)`` rebuilds it: in Sushi
+        Roll a view holds everything but the rolls to come, so every world is that
+        position, and the worlds differ in the rolls they will make, each drawn from
+        its game's own generator: the batch's next ``batch`` games of its seed (a
+        ``seed`` given starts again from its game 0), as :meth:`reset` numbers them,
+        so the worlds are reproducible and the same whatever the batch size. It reads
+        nothing but the view.
+
+        A world holds what the rest of the game reads: belts, trays (in the order
+        taken) with their wasabi, tokens, puddings, the supply, scores, the round,
+        cycle, turn and red belt, and the finished rounds' breakdowns. It does not
+        hold the steps before the view, so :meth:`export_record` and
+        :meth:`card_stats` refuse such games (OptionsError). OptionsError for a view
+        of another game or dice, of a finished game, between turns (a roll due), or
+        one no position of the game shows."""
+        row = self._template(view)
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+                raise OptionsError(f"seed must be a whole number, 0 or more, not {seed!r}")
+            self.seed = seed
+            self._next = 0
+        self._seed_rows()
+        self._rows[:] = row
+        self._ready = True
+        self._sampled = True
+
+    def _template(self, view: RollView) -> np.ndarray:
+        """A row holding the position ``view`` shows (see :meth:`determinize`)."""
+        rs = self.ruleset
+        if not isinstance(view, RollView):
+            raise OptionsError(
+                f"determinize takes a Sushi Roll player's view (state.observe(seat)), "
+                f"not {type(view).__name__}"
+            )
+        if view.ruleset != rs:
+            raise OptionsError(f"the view is of {view.ruleset!r}; this batch plays {rs!r}")
+        if view.round >= k.ROUNDS:
+            raise OptionsError("the view is of a finished game: there is no world to sample")
+        if view.to_move is None:
+            raise OptionsError(
+                "the view is between turns (a roll is due): sample worlds from a view at a decision"
+            )
+        n = self.players
+        seat = view.seat
+        where = f"no position of {rs!r} shows this view"
+        if view.seats != n or not 0 <= seat < n or not 0 <= view.cycle < self._k:
+            raise OptionsError(f"{where} (seat {seat})")
+        row = np.zeros(k.WIDTH, np.int16)
+        bag = k.DICE_COUNTS.copy()
+        r = view.round
+        try:
+            for rel in range(n):
+                s = (seat + rel) % n
+                belt = sorted(_F[f] for f in view.belts[rel])
+                if len(belt) != self._k - view.cycle - view.taken[rel]:
+                    raise OptionsError(f"{where}: seat {s}'s belt holds {len(belt)} dice")
+                for i, f in enumerate(belt):
+                    if not (self._masks[int(k.KIND[f])] >> f) & 1:
+                        raise OptionsError(f"{where}: no die shows {FACE_IDS[f]}")
+                    row[k.BELT + s * k.MAXB + i] = f
+                    bag[k.KIND[f]] -= 1
+                row[k.BLEN + s] = len(belt)
+                tray = [TRAY_CODE[e] for e in view.trays[rel]]
+                stacks = sum(e >= k.STACK0 for e in tray)
+                if len(tray) + stacks != view.cycle + view.taken[rel]:
+                    raise OptionsError(f"{where}: seat {s}'s tray holds other dice")
+                for i, e in enumerate(tray):
+                    row[k.TRAY + s * k.NT + e] += 1
+                    row[k.TLIST + (r * k.S + s) * k.MAXB + i] = e
+                    bag[k.TRAY_KIND[e]] -= 1
+                    if e >= k.STACK0:
+                        bag[k.SPECIAL] -= 1
+                row[k.TN + r * k.S + s] = len(tray)
+                row[k.MENUS + s] = view.menus[rel]
+                row[k.CHOPS + s] = view.chopsticks[rel]
+                row[k.PUD + s] = view.puddings[rel]
+                row[k.SCORE + s] = view.scores[rel]
+                for past, done in enumerate(view.rounds):
+                    at = k.BREAK + (past * k.S + s) * k.FAMILIES
+                    row[at : at + k.FAMILIES] = [done.breakdown[rel][f] for f in _FAMILIES]
+                    entries = [TRAY_CODE[e] for e in done.trays[rel]]
+                    for i, e in enumerate(entries):
+                        row[k.TLIST + (past * k.S + s) * k.MAXB + i] = e
+                    row[k.TN + past * k.S + s] = len(entries)
+            if len(view.rounds) != r:
+                raise OptionsError(f"{where}: {len(view.rounds)} rounds finished, not {r}")
+            taken = sum(view.taken)
+            red = (seat + view.red) % n
+            if (seat + view.to_move) % n != (red + taken) % n or list(view.taken) != [
+                1 if (rel - view.red) % n < taken else 0 for rel in range(n)
+            ]:
+                raise OptionsError(f"{where}: the turns taken are not the red belt's")
+            held = [view.menus, view.chopsticks, view.puddings]
+            for i, start in enumerate(k.SUPPLY):
+                if view.supply[i] < 0 or min(held[i]) < 0 or view.supply[i] + sum(held[i]) > start:
+                    raise OptionsError(f"{where}: more tokens than the supply holds")
+            row[k.SUP : k.SUP + 3] = view.supply
+        except OptionsError:
+            raise
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise OptionsError(f"{where} ({exc!r})") from None
+        if (bag < 0).any():
+            raise OptionsError(f"{where}: more dice of a kind than the bag holds")
+        row[k.ROUND] = r
+        row[k.CYCLE] = view.cycle
+        row[k.STEP] = taken
+        row[k.RED] = red
+        return row
+
+    def _played(self, i: int) -> list[dict[str, Any]]:
+        """Game ``i``'s steps since its rows were set (a world's since the view: the
+        decisions, rolls and deals of its playout), as records write them."""
+        row = self._rows[i].tolist()
+        return _steps(row[k.LOG : k.LOG + row[k.LOGN]], 0, row[k.LOGN], self.players, self._k)
 
     # -- recorded rolls --------------------------------------------------------
 
@@ -232,6 +357,12 @@ class RollBatch(Batch):
         players x 17 x 17) and ``points`` (float). The batch's own arrays, rewritten by
         the next call."""
         self._check()
+        if self._sampled:
+            raise OptionsError(
+                "the games are worlds sampled from a view (determinize): what was on the "
+                "belts and taken before the view is not known; card statistics need whole "
+                "games"
+            )
         if self._stats is None:
             shape = (self.batch, self.players, k.NF)
             self._stats = {
@@ -271,6 +402,12 @@ class RollBatch(Batch):
         self._check()
         if not 0 <= i < self.batch:
             raise IndexError(f"no game {i} in a batch of {self.batch}")
+        if self._sampled:
+            raise OptionsError(
+                f"game {i} is a world sampled from a view (determinize): its steps before "
+                "the view are not known, so it has no record (a record re-plays a game "
+                "from its first deal); reset the batch for whole games"
+            )
         row = self._rows[i].tolist()
         n = self.players
         finished = row[k.ROUND]
