@@ -333,28 +333,21 @@ def _discard(row: np.ndarray, s: int, token: int) -> None:
 
 
 @njit(cache=True)
-def _claim(row: np.ndarray, reached: np.ndarray, cfg: np.ndarray) -> None:
-    """Uramaki: the seats with ``reached[s]`` set reached 10 icons; the most icons
+def _claim(row: np.ndarray, reached: int, cfg: np.ndarray) -> None:
+    """Uramaki: the seats in ``reached`` (a bit a seat) reached 10 icons; the most icons
     first take the next place (ties share it and skip the next), then they discard
     their uramaki."""
     n = cfg[C_PLAYERS]
-    pts = np.zeros(S, np.int64)
-    left = 0
-    for s in range(n):
-        if reached[s]:
-            left += 1
-    while left:
+    while reached:
         best = -1
         for s in range(n):
-            if reached[s] and row[URA + s] > best:
+            if reached >> s & 1 and row[URA + s] > best:
                 best = row[URA + s]
         claimed = row[URA_CLAIMED]
         value = URAMAKI_PLACES[claimed] if claimed < 3 else 0
         for s in range(n):
-            if reached[s] and row[URA + s] == best:
-                pts[s] = value
-                reached[s] = 0
-                left -= 1
+            if reached >> s & 1 and row[URA + s] == best:
+                reached &= ~(1 << s)
                 row[URA_CLAIMED] += 1
                 row[URA_SCORED + s] += value
                 # discard the uramaki in front (EARLIER: less those played on earlier turns)
@@ -421,28 +414,28 @@ def _put(row: np.ndarray, s: int, token: int, later: bool, cfg: np.ndarray) -> N
             row[MISO_SEAT] = s
             row[MISO_TOK] = token
     elif kind == K_URAMAKI and later and row[URA + s] >= 10:
-        reached = np.zeros(S, np.int64)
-        reached[s] = 1
-        _claim(row, reached, cfg)
+        _claim(row, 1 << s, cfg)
 
 
 @njit(cache=True)
 def copy_targets(row: np.ndarray, s: int, out: np.ndarray, at: int) -> int:
     """What a special order played now by ``s`` may copy, as target indices (in slot
     order) from ``out[at]``; their number."""
-    seen = np.zeros(N + 1, np.bool_)
+    seen = 0  # a bit a card (N: flipped)
     base = TAB + s * MAXT
     for i in range(row[TABN + s]):
         tok = row[base + i]
         if TOK_FLIPPED[tok]:
-            seen[N] = True
+            seen |= 1 << N
         else:
             kind = TOK_KIND[tok]
             if kind != K_MENU and kind != K_TAKEOUT:
-                seen[TOK_AS[tok]] = True
+                seen |= 1 << TOK_AS[tok]
+    if seen == 0:
+        return 0
     m = 0
     for j in range(NTARGETS):
-        if seen[COPY_TARGETS_A[j]]:
+        if seen >> COPY_TARGETS_A[j] & 1:
             out[at + m] = j
             m += 1
     return m
@@ -754,13 +747,11 @@ def _reveal(row: np.ndarray, picks: np.ndarray, cfg: np.ndarray) -> None:
         else:
             _put(row, s, PLAIN[base], False, cfg)
     if cfg[C_URAMAKI]:
-        reached = np.zeros(S, np.int64)
-        any_ = False
+        reached = 0
         for s in range(n):
             if row[URA + s] >= 10:
-                reached[s] = 1
-                any_ = True
-        if any_:
+                reached |= 1 << s
+        if reached:
             _claim(row, reached, cfg)
 
 
@@ -1253,7 +1244,7 @@ def _apply(row: np.ndarray, rng: np.ndarray, g: int, slots: np.ndarray, cfg: np.
     """One decision of a game: every deciding seat's pick, or the pending choice."""
     if row[PHASE] == PICK_PHASE:
         n = cfg[C_PLAYERS]
-        picks = np.empty(S, np.int64)
+        picks = buf[_SW + N + S : _SW + N + 2 * S]
         for s in range(n):
             picks[s] = slots[s] if row[DECIDE + s] else row[FORCED + s]
         _reveal(row, picks, cfg)
