@@ -4,7 +4,9 @@ mid-turn choice and menu draw, every round's scores and breakdown, the desserts 
 the final scores and winners); engine games (random and greedy agents) re-play in the
 batch, their deals and draws given, the engine's legal slots (sushigo.rl.party) equal
 to the batch's mask for every seat at every decision, a takeout box's flips a token
-at a time; reproducible whatever the batch size; bad input refused, nothing applied.
+at a time; every seat's observation and mask byte for byte sushigo.rl.party's at
+every step of random batch games (each flip a step); reproducible whatever the batch
+size; bad input refused, nothing applied.
 
 Configurations: every suggested menu, at the smallest and largest table it allows, and
 custom menus with what no suggested menu combines. Master Menu at 4 players runs in
@@ -23,6 +25,7 @@ from batch_checks import check_batch_independence, engine_records
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import replay, walk
 from sushigo.fast import party as k
+from sushigo.fast import party_obs
 from sushigo.fast.party_batch import _TEXT
 from sushigo.games.party.actions import Choice
 from sushigo.rl import codec_for
@@ -94,6 +97,82 @@ def test_the_layouts_are_the_rl_layouts() -> None:
         assert _TEXT[slot] == ("" if action is None else action.text), slot
     tokens = [layout._FLIP_TOKENS[j] for j in range(k.NFLIP)]
     assert [k._TOKENS[t] for t in k.FLIP_TOKEN] == tokens
+
+
+def test_the_observation_layout_is_the_rl_layout() -> None:
+    """The batch engine's observation offsets (sushigo.fast.party_obs, worked out from
+    the engine's tables) are sushigo.rl.party's, and so are the numbers each card in
+    front of a player adds to its seat's block; the pending decision's kinds are in
+    the layout's order."""
+    o = party_obs
+    assert o.OBS == layout.SIZE == 1304
+    assert (o.G_PLAYERS, o.G_ROUND, o.G_TURN, o.G_HAND, o.G_MENU, o.G_URAMAKI) == (
+        layout._G_PLAYERS,
+        layout._G_ROUND,
+        layout._G_TURN,
+        layout._G_HAND,
+        layout._G_MENU,
+        layout._G_URAMAKI,
+    )
+    assert (o.G_DESSERTS, o.GAME, o.SEATS_AT, o.BLOCK) == (
+        layout._G_DESSERTS,
+        layout._GAME,
+        layout._SEATS_AT,
+        layout._SEAT,
+    )
+    block = (o.B_PRESENT, o.B_HAND_SIZE, o.B_KNOWN, o.B_HAND, o.B_TABLE, o.B_ON_WASABI)
+    assert block == (
+        layout._S_PRESENT,
+        layout._S_HAND_SIZE,
+        layout._S_KNOWN,
+        layout._S_HAND,
+        layout._S_TABLE,
+        layout._S_ON_WASABI,
+    )
+    block = (o.B_FREE_WASABI, o.B_FLIPPED, o.B_SPECIAL, o.B_THIS_TURN, o.B_MAKI, o.B_URAMAKI)
+    assert block == (
+        layout._S_FREE_WASABI,
+        layout._S_FLIPPED,
+        layout._S_SPECIAL,
+        layout._S_THIS_TURN,
+        layout._S_MAKI,
+        layout._S_URAMAKI,
+    )
+    assert (o.B_DESSERTS, o.B_FRUIT, o.B_SCORE, o.B_URAMAKI_SCORED) == (
+        layout._S_DESSERTS,
+        layout._S_FRUIT,
+        layout._S_SCORE,
+        layout._S_URAMAKI_SCORED,
+    )
+    pending = (o.O_PENDING, o.O_P_SEAT, o.O_P_KIND, o.O_P_CARD, o.O_P_COPY, o.O_P_OWNER)
+    assert pending == (
+        layout._PENDING,
+        layout._P_SEAT,
+        layout._P_KIND,
+        layout._P_CARD,
+        layout._P_COPY,
+        layout._P_OWNER,
+    )
+    assert (o.O_P_ASKED, o.O_DRAWN, o.O_UNSEEN, o.O_PARTIAL) == (
+        layout._P_ASKED,
+        layout._DRAWN,
+        layout._UNSEEN,
+        layout._PARTIAL,
+    )
+    kinds = (k.P_TAKE, k.P_ASK, k.P_GIVE, k.P_ORDER, k.P_COPY, k.P_FLIP)
+    assert [o.O_P_KIND + kind - 1 for kind in kinds] == list(layout._KIND_AT.values())
+    for name, at in layout._ASK_AT.items():
+        assert o.O_P_ASKED + o.ASK_AT[k._ASKS.index(name)] == at, name
+
+    def adds(off: np.ndarray, val: np.ndarray, count: np.ndarray, t: int) -> list[Any]:
+        return list(zip(off[t, : count[t]].tolist(), val[t, : count[t]].tolist(), strict=True))
+
+    for t, token in enumerate(k._TOKENS):
+        card, feats = layout._TABLE_FEATS[token]
+        assert k.TOK_CARD[t] == card
+        assert adds(o.TAB_OFF, o.TAB_VAL, o.TAB_N, t) == list(feats), token
+        card, feats = layout._DESSERT_FEATS.get(token, (card, ()))
+        assert adds(o.DES_OFF, o.DES_VAL, o.DES_N, t) == list(feats), token
 
 
 @pytest.mark.parametrize(("menu", "players"), PARAMS)
@@ -224,6 +303,75 @@ def test_random_games_make_every_kind_of_decision() -> None:
 
 
 @pytest.mark.parametrize(("menu", "players"), PARAMS)
+def test_observations_and_masks_are_the_rl_layouts(menu: str, players: int) -> None:
+    """At every step of 40 random batch games (each flip of a takeout box a step of its
+    own), and once they are over, every seat's observation and mask are byte for byte
+    what sushigo.rl.party builds from that seat's view in the engine, the codec told
+    each flip as it is chosen."""
+    kinds = check_observations(menu, players, 40)
+    if (menu, players) == ("master-menu", 4):  # a spoon and a takeout box
+        assert kinds.keys() >= {"ask", "give", "flip"}, kinds
+
+
+def check_observations(menu: str, players: int, games: int, seed: int = 11) -> dict[str, int]:
+    """Random batch games of seed ``seed``, observed at every step, against their
+    re-play in the engine (every seat's view through PartyCodec); how many steps of
+    each kind of mid-turn decision were checked."""
+    g = fast.make("sushi-go-party", players=players, batch=games, seed=seed, menu=menu)
+    g.reset()
+    seen: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    while True:
+        obs = party_obs.observe(g).copy()
+        mask = g.legal_mask().copy()
+        if g.done.all():
+            seen.append((obs, mask, np.full((games, players), NOOP)))
+            break
+        slots = g.sample_slots()
+        seen.append((obs, mask, slots))
+        g.step(slots)
+    ruleset = sushigo.make("sushi-go-party", players=players, menu=menu)
+    kinds: dict[str, int] = {}
+    for i in range(games):
+        codec = codec_for(ruleset)
+        walker = walk(g.export_record(i))
+        decision: Any = next(walker)
+        state = decision.state
+        t = 0
+        while True:
+            obs, mask, slots = seen[t]
+            for s in range(players):
+                want = np.asarray(codec.observe(state.observe(s)), np.float32)
+                assert obs[i, s].tobytes() == want.tobytes(), (
+                    i,
+                    t,
+                    s,
+                    np.flatnonzero(obs[i, s] != want).tolist(),
+                )
+                assert np.flatnonzero(mask[i, s]).tolist() == codec.legal_slots(state, s)
+            if state.is_terminal():
+                break
+            t += 1
+            if state.pending is not None:
+                kind = state.pending.kind
+                kinds[kind] = kinds.get(kind, 0) + 1
+            (seat, action), *_ = decision.actions.items()
+            if isinstance(action, Choice) and action.kind == "flip":
+                slot = int(slots[i, seat])
+                codec.play(state, seat, slot)  # the codec keeps the flips chosen so far
+                if slot != layout._DONE:
+                    continue  # the same decision, one more flip chosen
+            else:
+                for s, a in decision.actions.items():
+                    assert codec.slot_of(state, s, a) == slots[i, s], (i, t, s)
+            try:
+                decision = next(walker)
+                state = decision.state
+            except StopIteration as end:
+                state = end.value
+    return kinds
+
+
+@pytest.mark.parametrize(("menu", "players"), PARAMS)
 def test_a_game_is_the_same_whatever_the_batch(menu: str, players: int) -> None:
     check_batch_independence("sushi-go-party", players, {"menu": menu})
 
@@ -231,7 +379,8 @@ def test_a_game_is_the_same_whatever_the_batch(menu: str, players: int) -> None:
 def test_a_rollout_is_stepping_with_sample_slots() -> None:
     """rollout() plays the games that step(sample_slots()) plays: the same deals and
     draws from the games' generators, the same choices from the policy generators; so
-    does stepping part of the way, then playout(). A mid-turn decision is one seat's."""
+    does stepping part of the way, then playout(), and observing every step. A mid-turn
+    decision is one seat's, and every seat's observation shows it."""
     games = 60
     a = fast.make("sushi-go-party", players=4, batch=games, seed=3, menu="master-menu")
     b = fast.make("sushi-go-party", players=4, batch=games, seed=3, menu="master-menu")
@@ -239,8 +388,11 @@ def test_a_rollout_is_stepping_with_sample_slots() -> None:
     b.reset()
     mid_turn = 0
     while not b.done.all():
-        slots = b.sample_slots()
+        obs = party_obs.observe(b)  # observing changes nothing
         seat = b.to_act
+        assert (obs[:, :, party_obs.O_PENDING] == (seat >= 0)[:, None]).all()
+        assert (obs[:, :, party_obs.G_ROUND + 3] == b.done[:, None]).all()
+        slots = b.sample_slots()
         for i in np.flatnonzero(seat >= 0):
             mid_turn += 1
             others = [s for s in range(4) if s != seat[i]]
