@@ -26,9 +26,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from sushigo.fast.rng import _below, seed_rows
+from sushigo.fast.rng import _below, _unit, seed_rows
 from sushigo.games.party.actions import _ASKS, _CALLS, _TOKENS, SPECIAL_ORDER
 from sushigo.games.party.cards import _NUMBER, DESSERTS, KINDS, PARTY_CARDS
+from sushigo.games.party.playout import _ASK_CARD, _PLAYOUT_RANDOM
 from sushigo.games.party.scoring import FLIPPED, SCORING_KINDS, played_of_token, played_value
 
 __all__ = ["seed_rows"]
@@ -210,6 +211,10 @@ DRAWN_N = DRAWN + 4
 PART = DRAWN_N + 1
 """The flips a takeout box has chosen so far (tokens)."""
 PARTN = PART + MAXT
+PLAN = PARTN + 1
+"""The flips the heuristic chose for a takeout box, made a token at a time."""
+PLANN = PLAN + MAXT
+"""How many (-1: no plan yet)."""
 MISO_SEAT = PARTN + 1
 MISO_TOK = MISO_SEAT + 1
 MISO_N = MISO_TOK + 1
@@ -271,7 +276,14 @@ C_ASKS = 9
 CFG = C_ASKS + NASKS
 
 RANDOM = 0
-POLICIES = ("random",)
+HEURISTIC = 1
+POLICIES = ("random", "heuristic")
+EXPLORE = _PLAYOUT_RANDOM
+"""How often the heuristic decides uniformly at random (the engine's one in two)."""
+ASK_HOPE = np.array([_IDX[_ASK_CARD[a]] if a in _ASK_CARD else -1 for a in _ASKS], np.int64)
+"""What the heuristic hopes a spoon's request brings: a kind's richest card (-1: a
+request for an exact card, which the heuristic does not make)."""
+CARD_ICONS = np.array([PARTY_CARDS.by_id[c].icons for c in _IDS], np.int64)
 
 SCRATCH = 1200
 """Each game's working space (int64s)."""
@@ -1208,6 +1220,7 @@ def _choose(row: np.ndarray, rng: np.ndarray, g: int, slot: int, cfg: np.ndarray
                     row[at + j] = TOK_TO_FLIP[want]
                     break
         row[PARTN] = 0
+        row[PLANN] = -1
         row[P_KIND] = 0
         _discard(row, seat, tok)
         return True
@@ -1254,6 +1267,208 @@ def _apply(row: np.ndarray, rng: np.ndarray, g: int, slots: np.ndarray, cfg: np.
 
 
 # ---------------------------------------------------------------------------
+# The quick heuristic (sushigo.games.party.playout, PartyState.playout_action).
+
+
+@njit(cache=True)
+def _tally(row: np.ndarray, s: int, have: np.ndarray) -> int:
+    """``s``'s tableau counted by kind (into ``have``); its onigiri shapes, a bit each."""
+    have[:] = 0
+    shapes = 0
+    at = TAB + s * MAXT
+    for i in range(row[TABN + s]):
+        tok = row[at + i]
+        have[TOK_KIND[tok]] += 1
+        if TOK_SHAPE[tok] >= 0:
+            shapes |= 1 << TOK_SHAPE[tok]
+    return shapes
+
+
+@njit(cache=True)
+def _worth(
+    c: int, have: np.ndarray, shapes: int, free: int, ura: int, left: int, size: int
+) -> float:
+    """The rough worth of one more card ``c`` (N: a flipped card) to a tableau
+    (``_quick_value``)."""
+    if c == N:
+        return 2.0
+    kind = CARD_KIND[c]
+    k = have[kind]
+    icons = CARD_ICONS[c]
+    if kind == K_NIGIRI:
+        return float(3 * icons if free else icons)
+    if kind == K_MAKI:
+        return 1.1 * icons
+    if kind == K_URAMAKI:
+        return 8.0 if ura + icons >= 10 else 0.7 * icons
+    if kind == K_TEMAKI:
+        return 2.0
+    if kind == K_TEMPURA:
+        return 5.0 if k % 2 else (2.5 if left else 0.0)
+    if kind == K_SASHIMI:
+        m = k % 3
+        return 10.0 if m == 2 else (3.3 * (m + 1) if left >= 2 - m else 0.0)
+    if kind == K_DUMPLING:
+        return float(k + 1) if k < 5 else 0.0
+    if kind == K_EEL:
+        return 10.0 if k == 1 else (0.0 if k else (1.0 if left >= 3 else -3.0))
+    if kind == K_TOFU:
+        return 2.0 if k == 0 else (4.0 if k == 1 else (-6.0 if k == 2 else 0.0))
+    if kind == K_ONIGIRI:
+        if shapes >> TOK_SHAPE[PLAIN[c]] & 1:
+            return 1.0
+        held = (shapes & 1) + (shapes >> 1 & 1) + (shapes >> 2 & 1) + (shapes >> 3 & 1)
+        return 2.0 * held + 1.0
+    if kind == K_WASABI:
+        return 3.5 if left >= 2 else 0.0
+    if kind == K_CHOP or kind == K_SPOON:
+        return 1.5 if left >= 2 else 0.0
+    if kind == K_TEA:
+        return 0.3 * (size + left) if k == 0 else 0.5
+    if kind == K_SOY:
+        return 3.0 if k == 0 else 0.5
+    if kind == K_MENU:
+        return 3.0
+    if kind == K_TAKEOUT:
+        return 0.3 * size
+    if kind == K_MISO:
+        return 2.0
+    if kind == K_PUDDING:
+        return 2.5
+    if kind == K_GTIC:
+        return 3.0
+    if c == SO:
+        return 0.0  # nothing to copy
+    return 2.0  # edamame, fruit
+
+
+@njit(cache=True)
+def slot_worth(row: np.ndarray, s: int, slot: int, buf: np.ndarray) -> float:
+    """What the heuristic makes of ``slot`` for seat ``s`` now (-1e9: a slot it does not
+    consider, a spoon's request for an exact card): its card's worth, a call adding 1.5
+    with two turns or more to come; the player a spoon asks gives what is worth least."""
+    have = buf[_SW + N + 2 * S : _SW + N + 2 * S + NK]
+    shapes = _tally(row, s, have)
+    left = row[HN]
+    free = row[FREE + s]
+    ura = row[URA + s]
+    size = row[TABN + s]
+    if slot < PICKS:
+        left -= 1
+        call, base = divmod(slot, NB)
+        c = base if base < N else COPY_TARGETS_A[base - N]
+        value = _worth(c, have, shapes, free, ura, left, size)
+        if call and left >= 2:
+            value += 1.5
+        return value
+    if slot < ASK:
+        return _worth(slot - TAKE, have, shapes, free, ura, left, size)
+    if slot < GIVE:
+        hope = ASK_HOPE[slot - ASK]
+        if hope < 0:
+            return -1e9
+        return _worth(hope, have, shapes, free, ura, left, size)
+    if slot < ORDER:
+        return -_worth(slot - GIVE, have, shapes, free, ura, left, size)
+    if slot < COPY:
+        return _worth(slot - ORDER, have, shapes, free, ura, left, size)
+    return _worth(COPY_TARGETS_A[slot - COPY], have, shapes, free, ura, left, size)
+
+
+@njit(cache=True)
+def _plan_flips(row: np.ndarray, s: int, junk: bool, prng: np.ndarray, g: int,
+                buf: np.ndarray) -> None:  # fmt: skip
+    """A takeout box's flips for the heuristic (PLAN): the cards that score nothing as
+    they lie (``_flip_junk``: unused bonus cards, empty wasabi, unfinished tempura and
+    sashimi, a lone eel, a third tofu), or (``junk`` False) any of the choices the box
+    has, uniformly."""
+    have = buf[_SW + N + 2 * S : _SW + N + 2 * S + NK]
+    _tally(row, s, have)
+    counts = buf[_SW - NFLIP : _SW]
+    counts[:] = 0
+    at = TAB + s * MAXT
+    for i in range(row[EARLIER + s]):
+        f = FLIP_OF[row[at + i]]
+        if f >= 0:
+            counts[f] += 1
+    m = 0
+    for f in range(NFLIP):
+        k = counts[f]
+        if k == 0:
+            continue
+        tok = FLIP_TOKEN[f]
+        if not junk:
+            take = _below(prng, g, k + 1)
+        else:
+            kind = TOK_KIND[tok]
+            n = have[kind]
+            if kind == K_CHOP or kind == K_SPOON or TOK_UNCOVERED[tok]:
+                take = k
+            elif kind == K_TEMPURA:
+                take = n % 2
+            elif kind == K_SASHIMI:
+                take = n % 3
+            elif (kind == K_EEL and n == 1) or (kind == K_TOFU and n >= 3):
+                take = k
+            else:
+                take = 0
+        for _ in range(min(take, k)):
+            row[PLAN + m] = tok
+            m += 1
+    row[PLANN] = m
+
+
+@njit(cache=True)
+def heuristic_slot(row: np.ndarray, s: int, m: int, prng: np.ndarray, g: int, explore: bool,
+                   buf: np.ndarray) -> int:  # fmt: skip
+    """The heuristic's slot for seat ``s`` among its ``m`` legal slots (``buf[:m]``): one
+    time in two (``explore``) any of them, else the one worth most (ties drawn among
+    uniformly); a takeout box's flips are planned at its first step and made a token
+    at a time."""
+    if row[PHASE] == CHOOSE_PHASE and row[P_KIND] == P_FLIP:
+        if row[PLANN] < 0:
+            junk = not (explore and _unit(prng, g) < EXPLORE)
+            _plan_flips(row, s, junk, prng, g, buf)
+        p = row[PARTN]
+        if p < row[PLANN]:
+            want = FLIP + FLIP_OF[row[PLAN + p]]
+            for i in range(m):
+                if buf[i] == want:
+                    return want
+        return DONE_SLOT
+    if m == 1:
+        return buf[0]
+    if explore and _unit(prng, g) < EXPLORE:
+        return buf[_below(prng, g, m)]
+    values = buf[m : 2 * m]  # the slots worth most so far
+    best = -1e18
+    ties = 0
+    for i in range(m):
+        v = slot_worth(row, s, buf[i], buf)
+        if v > best:
+            best = v
+            ties = 1
+            values[0] = buf[i]
+        elif v == best:
+            values[ties] = buf[i]
+            ties += 1
+    return values[_below(prng, g, ties)] if ties > 1 else values[0]
+
+
+@njit(cache=True, parallel=True)
+def heuristic_rows(st: np.ndarray, prng: np.ndarray, cfg: np.ndarray, out: np.ndarray,
+                   explore: bool, scratch: np.ndarray) -> None:  # fmt: skip
+    """The heuristic's slot for every seat of every game (the no-op where a seat has
+    nothing to decide)."""
+    for g in prange(st.shape[0]):
+        buf = scratch[g]
+        row = st[g]
+        for s in range(out.shape[1]):
+            m = legal_slots(row, s, cfg, buf) if s < cfg[C_PLAYERS] else 0
+            out[g, s] = heuristic_slot(row, s, m, prng, g, explore, buf) if m else NOOP
+
+
+# ---------------------------------------------------------------------------
 # Whole batches.
 
 
@@ -1266,6 +1481,7 @@ def _reset(row: np.ndarray, rng: np.ndarray, g: int, cfg: np.ndarray, buf: np.nd
     for c in range(N):
         row[PILE + c] = cfg[CFG + N + c]
     row[MISO_SEAT] = -1
+    row[PLANN] = -1
     for s in range(S):
         row[FORCED + s] = -1
     _deal(row, rng, g, cfg, buf)
@@ -1317,16 +1533,23 @@ def _apply_rows(st: np.ndarray, rng: np.ndarray, slots: np.ndarray, cfg: np.ndar
 def rollout_rows(st: np.ndarray, rng: np.ndarray, prng: np.ndarray, policy: np.ndarray,
                  cfg: np.ndarray, scratch: np.ndarray) -> None:  # fmt: skip
     """Play every game to its end, seat ``s`` by ``policy[s]`` (RANDOM: uniformly
-    random over its legal slots), the policies' randomness from ``prng``."""
+    random over its legal slots; HEURISTIC: the engine's quick heuristic), the
+    policies' randomness from ``prng``."""
     n = cfg[C_PLAYERS]
     for g in prange(st.shape[0]):
         buf = scratch[g]
         row = st[g]
         slots = np.full(S, NOOP, np.int64)
         while not row[DONE]:
+            # every seat decides on the position before the reveal, then all are applied
             for s in range(n):
                 m = legal_slots(row, s, cfg, buf)
-                slots[s] = buf[_below(prng, g, m)] if m else NOOP
+                if m == 0:
+                    slots[s] = NOOP
+                elif policy[s] == HEURISTIC:
+                    slots[s] = heuristic_slot(row, s, m, prng, g, True, buf)
+                else:
+                    slots[s] = buf[_below(prng, g, m)]
             _apply(row, rng, g, slots, cfg, buf)
 
 

@@ -58,7 +58,10 @@ class PartyBatch(Batch):
     do not all last the same number of steps.
 
     Policies (:meth:`rollout`, :meth:`playout`): ``random``, uniformly random over the
-    legal slots. :attr:`puddings` are the dessert cards kept, the end's tie-break.
+    legal slots, or ``heuristic``, the engine's quick playout heuristic (one time in
+    two any legal slot, else the card worth most to the tableau now; see
+    :meth:`heuristic_slots`). :attr:`puddings` are the dessert cards kept, the end's
+    tie-break.
     """
 
     _kernels = k
@@ -103,6 +106,21 @@ class PartyBatch(Batch):
         self._check()
         out = np.empty((self.batch, self.players), np.int64)
         k.sample_rows(self._rows, self._prng, self._cfg, out, self._scratch)
+        return out
+
+    def heuristic_slots(self, explore: bool = True) -> np.ndarray:
+        """The quick heuristic's slot for every seat of every game (the no-op where a
+        seat has nothing to decide), a port of ``PartyState.playout_action``: one time in
+        two (``explore``) a uniformly random legal slot, else the slot whose card is
+        worth most to the seat's tableau now (a pick's card or its copy, a call adding a
+        little; chopsticks, menus and special orders take the card worth most, a spoon
+        asks for the kind worth most, the player asked gives the card worth least), ties
+        drawn among uniformly; a takeout box flips the cards that score nothing, a token
+        a step (one time in two, any of its choices). Its randomness is from the
+        policies' generators."""
+        self._check()
+        out = np.empty((self.batch, self.players), np.int64)
+        k.heuristic_rows(self._rows, self._prng, self._cfg, out, explore, self._scratch)
         return out
 
     @property
