@@ -11,6 +11,7 @@ from sushigo.core.errors import OptionsError
 from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import party as k
+from sushigo.fast import party_obs
 from sushigo.fast.base import Batch
 from sushigo.games.party.actions import _ASKS, _CALLS, _TOKENS, SPECIAL_ORDER
 from sushigo.games.party.cards import PARTY_CARDS
@@ -99,6 +100,12 @@ class PartyBatch(Batch):
         self._check()
         k.mask_rows(self._rows, self._cfg, self._mask, self._set, self._scratch)
         return self._mask
+
+    def observe(self) -> np.ndarray:
+        """Every seat's observation (batch x players x 1,304 float32), as sushigo.rl.party
+        builds it from that seat's view (:mod:`sushigo.fast.party_obs`). Rewritten by the
+        next call: copy to keep."""
+        return party_obs.observe(self)
 
     def sample_slots(self) -> np.ndarray:
         """A uniformly random legal slot for every seat of every game (the no-op where
