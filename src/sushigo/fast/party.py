@@ -230,7 +230,14 @@ URA_CLAIMED = DONE + 1
 SO_KEPT = URA_CLAIMED + 1
 BREAK = SO_KEPT + 1
 """Each finished round's breakdown: ROUNDS x S x FAMILIES."""
-RSTART = BREAK + ROUNDS * S * FAMILIES
+GONE = BREAK + ROUNDS * S * FAMILIES
+"""The uramaki each seat scored and discarded this round (tokens), S x MAXT."""
+GONEN = GONE + S * MAXT
+ENDTAB = GONEN + S
+"""What each seat had played at each round's end: the cards in front and the uramaki
+scored (tokens), ROUNDS x S x MAXT, for the card statistics (sushigo.fast.party_stats)."""
+ENDN = ENDTAB + ROUNDS * S * MAXT
+RSTART = ENDN + ROUNDS * S
 """Where each round starts in the log."""
 LOGN = RSTART + ROUNDS
 LOG = LOGN + 1
@@ -371,6 +378,8 @@ def _claim(row: np.ndarray, reached: int, cfg: np.ndarray) -> None:
                     tok = row[at + i]
                     if TOK_KIND[tok] == K_URAMAKI:
                         row[DISC + TOK_CARD[tok]] += 1
+                        row[GONE + s * MAXT + row[GONEN + s]] = tok
+                        row[GONEN + s] += 1
                         if i < e:
                             row[EARLIER + s] -= 1
                     else:
@@ -995,7 +1004,18 @@ def _end_round(row: np.ndarray, cfg: np.ndarray) -> None:
                 else:
                     row[INDECK + TOK_CARD[tok]] -= 1
     _score_round(row, cfg)
+    for s in range(n):
+        at = ENDTAB + (row[ROUND] * S + s) * MAXT
+        m = 0
+        for j in range(row[TABN + s]):
+            row[at + m] = row[TAB + s * MAXT + j]
+            m += 1
+        for j in range(row[GONEN + s]):
+            row[at + m] = row[GONE + s * MAXT + j]
+            m += 1
+        row[ENDN + row[ROUND] * S + s] = m
     for s in range(S):
+        row[GONEN + s] = 0
         row[TABN + s] = 0
         row[EARLIER + s] = 0
         row[FREE + s] = 0

@@ -13,6 +13,7 @@ from sushigo.core.scoring import winners
 from sushigo.fast import party as k
 from sushigo.fast import party_obs
 from sushigo.fast.base import Batch
+from sushigo.fast.party_stats import card_stats
 from sushigo.games.party.actions import _ASKS, _CALLS, _TOKENS, SPECIAL_ORDER
 from sushigo.games.party.cards import PARTY_CARDS
 from sushigo.games.party.scoring import FLIPPED, ROUND_FAMILIES, SCORING_KINDS
@@ -78,6 +79,7 @@ class PartyBatch(Batch):
         self._set = np.full((batch, self.players, k.MAX_LEGAL + 1), -1, np.int64)
         self._scratch = np.empty((batch, k.SCRATCH), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
+        self._stats: dict[str, np.ndarray] | None = None
 
     # -- playing ------------------------------------------------------------
 
@@ -114,6 +116,28 @@ class PartyBatch(Batch):
         out = np.empty((self.batch, self.players), np.int64)
         k.sample_rows(self._rows, self._prng, self._cfg, out, self._scratch)
         return out
+
+    def card_stats(self) -> dict[str, np.ndarray]:
+        """What each seat of each game held at its picks, took, passed up and scored,
+        card by card (:mod:`sushigo.fast.party_stats`, every game played again from its
+        log): arrays ``offered``, ``taken``, ``cards`` (batch x players x 45), ``points``
+        (float) and ``over`` (batch x 1 x 45 x 45: every seat's together). The batch's
+        own arrays, rewritten by the next call."""
+        self._check()
+        if self._stats is None:
+            shape = (self.batch, self.players, k.N)
+            self._stats = {
+                "offered": np.zeros(shape, np.int64),
+                "taken": np.zeros(shape, np.int64),
+                "over": np.zeros((self.batch, 1, k.N, k.N), np.int32),
+                "points": np.zeros(shape, np.float64),
+                "cards": np.zeros(shape, np.int64),
+                "work": np.zeros_like(self._rows),
+            }
+        a = self._stats
+        card_stats(self._rows, a["work"], self._cfg, self._scratch,
+                   a["offered"], a["taken"], a["over"], a["points"], a["cards"])  # fmt: skip
+        return a
 
     def heuristic_slots(self, explore: bool = True) -> np.ndarray:
         """The quick heuristic's slot for every seat of every game (the no-op where a
