@@ -19,6 +19,7 @@ from sushigo.cli import main
 from sushigo.core.records import walk
 from sushigo.fast import analyze
 from sushigo.games.classic.cards import CLASSIC_CARDS
+from sushigo.games.party.cards import PARTY_CARDS, find_menu
 from sushigo.games.roll.dice import FACE_IDS
 
 IDS = CLASSIC_CARDS.ids
@@ -128,7 +129,14 @@ def test_the_figures_do_not_depend_on_the_workers(monkeypatch: pytest.MonkeyPatc
 
 
 @pytest.mark.skipif(RAY_MISSING, reason="ray is not installed (pip install 'sushigo[ray]')")
-@pytest.mark.parametrize("game", ["sushi-go", pytest.param("sushi-roll", marks=pytest.mark.matrix)])
+@pytest.mark.parametrize(
+    "game",
+    [
+        "sushi-go",
+        pytest.param("sushi-roll", marks=pytest.mark.matrix),
+        pytest.param("sushi-go-party", marks=pytest.mark.matrix),
+    ],
+)
 def test_ray_gives_the_same_figures(monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     import ray
 
@@ -164,7 +172,9 @@ def test_the_command_prints_writes_and_plots(
 @pytest.mark.parametrize(
     ("argv", "words"),
     [
-        (["--game", "sushi-go-party", "--players", "3"], "plays Sushi Go! and Sushi Roll so far"),
+        (["--game", "sushi-go-party", "--menu", "no-such-menu"], "unknown menu 'no-such-menu'"),
+        (["--game", "sushi-go-party", "--players", "2", "--menu", "master-menu"], "spoon may only"),
+        (["--game", "sushi-go-party", "--agents", "greedy"], "plays random, heuristic"),
         (["--game", "sushi-roll", "--agents", "greedy"], "plays random, heuristic, not 'greedy'"),
         (["--game", "sushi-roll", "--players", "6"], "2 to 5 players"),
         (["--game", "sushi-roll", "--dice", "/no/such/dice.json"], "cannot read the dice file"),
@@ -314,3 +324,38 @@ def test_the_command_reads_a_dice_file(tmp_path: Path, capsys: pytest.CaptureFix
     assert main([*argv, "--games", "500"]) == 0
     text = capsys.readouterr().out
     assert "face" in text and "500 games" in text
+
+
+# -- Sushi Go Party! --
+
+
+def test_party_figures_do_not_depend_on_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Master Menu with the heuristic in one seat of four: the same sums on one worker and
+    on two; every card on the menu and no other; the points given to the cards add up
+    to the scores."""
+    monkeypatch.setattr(analyze, "CHUNK", 1000)
+    agents = ["heuristic", "random", "random", "random"]
+    jobs = analyze.jobs("sushi-go-party", 4, {"menu": "master-menu"}, agents, 2500, 7)
+    one = analyze.run(jobs, workers=1)
+    _same(one, analyze.run(jobs, workers=2))
+    assert np.isclose(one["points"].sum(), one["score"].sum())
+    report = analyze.summarize(one, 4, agents, "sushi-go-party")
+    kinds = {PARTY_CARDS.by_id[c["card"]].family for c in report["cards"]}
+    menu = set(find_menu("master-menu").kinds)
+    assert kinds == menu
+    heuristic = report["agents"][0]
+    assert heuristic["agent"] == "heuristic" and heuristic["win_share"]["ci95"][0] > 0.45
+    shares = sum(s["win_share"]["rate"] for s in report["seats"])
+    assert shares == pytest.approx(1.0, abs=1e-3)
+
+
+def test_the_command_analyses_a_party_menu(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    argv = ["analyze", "--game", "sushi-go-party", "--menu", "points-platter", "--players", "6"]
+    assert main([*argv, "--games", "2000", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["options"] == {"menu": "points-platter"} and len(report["seats"]) == 6
+    by_card = {c["card"]: c for c in report["cards"]}
+    assert by_card["squid-nigiri"]["points_per_card"] == 3.0  # no wasabi on this menu
+    assert by_card["special-order"]["taken"] > 0  # it scores as what it copies

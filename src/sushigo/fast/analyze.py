@@ -33,8 +33,9 @@ import numpy as np
 
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import make as make_ruleset
-from sushigo.fast import classic, make, roll
+from sushigo.fast import classic, make, party, roll
 from sushigo.games.classic.cards import CLASSIC_CARDS
+from sushigo.games.party.cards import PARTY_CARDS
 from sushigo.games.roll.dice import FACE_IDS
 from sushigo.play.simulate import wilson
 from sushigo.play.tournament import BACKENDS, DependencyError, run_on_ray
@@ -43,14 +44,15 @@ CHUNK = 1 << 16
 """Games a chunk: the unit of work of every backend, whatever the backend."""
 BATCH = 4096
 """Games the batch engine plays at once within a chunk."""
-SHARE = 60
-"""Win shares are counted in 60ths (a win shared by k <= 5 players is 60 / k)."""
+SHARE = 840
+"""Win shares are counted in 840ths (a win shared by k <= 8 players is 840 / k)."""
 BINS = 201
 """Score histogram: one bin a point from 0 to 200 (lower and higher scores clipped)."""
 Z = 1.96
 GAMES: dict[str, tuple[str, tuple[str, ...], tuple[str, ...]]] = {
     "sushi-go": ("card", tuple(CLASSIC_CARDS.ids), classic.POLICIES),
     "sushi-roll": ("face", tuple(FACE_IDS), roll.POLICIES),
+    "sushi-go-party": ("card", tuple(PARTY_CARDS.ids), party.POLICIES),
 }
 """The games analysed: what a player takes (a card, a die's face), their ids in the
 batch engine's order, and the batch engine's policies."""
@@ -76,7 +78,7 @@ def check(game: str, players: int, options: dict[str, Any], agents: Sequence[str
     ruleset = make_ruleset(game, players, **options)
     if ruleset.name not in GAMES:
         raise OptionsError(
-            f"sushigo analyze plays Sushi Go! and Sushi Roll so far, not {ruleset.title}"
+            f"sushigo analyze plays {', '.join(GAMES)}, not {ruleset.title}"
         )
     if options.get("dummy"):
         raise OptionsError("sushigo analyze does not play the two-player dummy variant yet")
@@ -258,6 +260,8 @@ def summarize(
     for c, card in enumerate(ids):
         k = float(sums["cards"][c])
         p = float(sums["points"][c])
+        if game == "sushi-go-party" and not (sums["offered"][c] or k or p):
+            continue  # not on the menu
         entry: dict[str, Any] = {
             "card": card,
             "taken_per_game": round(k / seat_games, 4),
