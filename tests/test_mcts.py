@@ -32,16 +32,18 @@ H2 = ("tempura", "maki-2", "maki-2", "wasabi", "salmon-nigiri", "salmon-nigiri",
       "dumpling", "sashimi")  # fmt: skip
 
 
-def test_the_search_sees_only_the_view() -> None:
+@pytest.mark.parametrize("search", ["engine", "batch"])
+def test_the_search_sees_only_the_view(search: str) -> None:
     """Two games that differ only in cards seat 0 has not seen give seat 0 the same
-    view, and the same search: nothing hidden reaches it."""
+    view, and the same search (in the engine, and in the batch engine): nothing hidden
+    reaches it."""
     a = dealt_classic((H0, H1, H2))
     b = dealt_classic((H0, H2, H1))
     assert a.hand(1) != b.hand(1)
     view_a, view_b = a.observe(0), b.observe(0)
     assert view_a == view_b
-    stats_a = MCTSAgent(7, iterations=60).analyze(view_a, a.legal_actions(0))
-    stats_b = MCTSAgent(7, iterations=60).analyze(view_b, b.legal_actions(0))
+    stats_a = MCTSAgent(7, iterations=60, search=search).analyze(view_a, a.legal_actions(0))
+    stats_b = MCTSAgent(7, iterations=60, search=search).analyze(view_b, b.legal_actions(0))
     assert [(str(s.action), s.visits, s.value) for s in stats_a] == [
         (str(s.action), s.visits, s.value) for s in stats_b
     ]
@@ -69,6 +71,7 @@ def test_worlds_keep_what_the_view_shows_and_deal_the_rest() -> None:
     ("game", "options", "spec"),
     [
         ("sushi-go", {}, "mcts:iterations=30"),
+        ("sushi-go", {}, "mcts-engine:iterations=30"),
         ("sushi-go-party", {"menu": "dinner-for-two"}, "mcts:iterations=4"),
         ("sushi-roll", {}, "mcts:iterations=6"),
     ],
@@ -134,7 +137,8 @@ def test_roll_worlds_are_the_position_itself() -> None:
     ]
 
 
-def test_the_dummy_variant_is_searched() -> None:
+@pytest.mark.parametrize("search", ["engine", "batch"])
+def test_the_dummy_variant_is_searched(search: str) -> None:
     rules = sushigo.make("sushi-go", players=2, dummy=True)
     state = rules.new_game()
     rng = random.Random(1)
@@ -142,11 +146,12 @@ def test_the_dummy_variant_is_searched() -> None:
         state.apply_chance(state.sample_chance(rng))
     seat = state.controller()
     assert seat is not None
-    stats = MCTSAgent(2, iterations=25).analyze(state.observe(seat), state.legal_actions(seat))
-    assert sum(s.visits for s in stats) == 25
+    agent = MCTSAgent(2, iterations=25, search=search)
+    stats = agent.analyze(state.observe(seat), state.legal_actions(seat))
+    assert sum(s.visits for s in stats) == 25 and agent.last_search == search
     legal = {str(a) for a in state.legal_actions(seat)}
     assert all(str(s.action) in legal and s.action.dummy is not None for s in stats)
-    agents = [make_agent("mcts:iterations=5", 1), make_agent("random", 2)]
+    agents = [make_agent(f"mcts:iterations=5:search={search}", 1), make_agent("random", 2)]
     assert play_game(rules, agents, seed=1).is_terminal()
 
 
@@ -163,7 +168,7 @@ def test_party_is_searched_on_worlds_from_its_view() -> None:
     ("spec", "message"),
     [
         ("mcts:rollout=smart", "rollout is one of auto, greedy, heuristic, random"),
-        ("mcts:opponents=smart", "opponents is one of greedy, rollout"),
+        ("mcts:opponents=smart", "opponents is one of auto, greedy, rollout"),
         ("mcts:horizon=turn", "horizon is one of round, game"),
         ("mcts:paired=maybe", "paired is one of auto, yes, no"),
         ("mcts:ms=0", "ms above 0"),

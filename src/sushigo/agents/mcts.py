@@ -18,7 +18,8 @@ then plays it forward:
   :meth:`~sushigo.core.state.State.playout_action`) or ``random`` (both run by
   :func:`sushigo.games.driver.rollout`); ``auto``, the default, is ``greedy``
   but in Sushi Roll, where it is ``heuristic`` (greedy's playouts there are too
-  slow for enough of them in 100 ms);
+  slow for enough of them in 100 ms), and in the batch engine's search, where it
+  is ``heuristic`` too;
 * a playout stops at the end of the round (``horizon=round``, the default) and
   is scored with :meth:`~sushigo.core.state.State.estimate` (points so far, the
   desserts and tokens as they stand), or goes to the end of the game
@@ -35,18 +36,30 @@ few iterations (a round's first picks) the search's means are noise, and greedy
 is the better guess. The budget is ``iterations`` or ``ms`` per decision; with
 ``iterations`` and a seed, the bot is deterministic.
 
+Where the search runs (``search=``): in Sushi Go!, when the batch engine is installed
+(``pip install "sushigo[fast]"``), ``auto``, the default, searches in it
+(:mod:`sushigo.fast.classic_search`, loaded on first use: the same tree, worlds,
+values and choice, every iteration compiled, with greedy itself compiled as the
+other seats' model), some twenty times as many iterations in the same time;
+elsewhere, or without numba, in the engine. ``batch`` asks for the batch engine
+(OptionsError where it does not search), ``engine`` for the engine
+(``mcts-engine`` is ``mcts:search=engine``, the search as it was).
+
 The search never sees the true state: the agent is given a view and the legal
 actions, like every agent, and samples its worlds with the view's ruleset
-(:meth:`~sushigo.core.ruleset.Ruleset.determinize`), in every game and variant.
+(:meth:`~sushigo.core.ruleset.Ruleset.determinize`; the batch engine samples them
+as it does, from the view alone), in every game and variant.
 """
 
 from __future__ import annotations
 
+import importlib
 import math
 import random
 import time
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from sushigo.agents.base import View, register_agent
@@ -57,9 +70,12 @@ from sushigo.core.state import AnyState as State
 from sushigo.games.driver import rollout
 
 ROLLOUTS = ("auto", "greedy", "heuristic", "random")
-OPPONENTS = ("greedy", "rollout")
+OPPONENTS = ("auto", "greedy", "rollout")
 HORIZONS = ("round", "game")
 PAIRED = ("auto", "yes", "no")
+SEARCHES = ("auto", "batch", "engine")
+BATCH_GAMES = ("sushi-go",)
+"""The games the batch engine searches (``search=batch``; docs/agents.md)."""
 TRUST = 1.0
 """The search overrides greedy's choice when its best action's mean value is above
 greedy's by more than this many standard errors of the difference."""
@@ -75,6 +91,24 @@ def determinize(view: View, rng: random.Random) -> State:
     rules: AnyRuleset = view.ruleset  # the view's own game: its determinize takes it
     world: State = rules.determinize(view, rng)
     return world
+
+
+_BATCH: list[ModuleType | None] = []
+"""The batch engine's search, once loaded (None: numba or numpy is missing)."""
+
+
+def batch_search() -> ModuleType | None:
+    """:mod:`sushigo.fast.classic_search`, the batch engine's search of Sushi Go!, or
+    None when the batch engine cannot be loaded (``pip install "sushigo[fast]"``
+    installs numpy and numba). Imported on first use, never with this module: the
+    library needs no numpy."""
+    if not _BATCH:
+        try:
+            module: ModuleType | None = importlib.import_module("sushigo.fast.classic_search")
+        except ImportError:
+            module = None
+        _BATCH.append(module)
+    return _BATCH[0]
 
 
 @dataclass(frozen=True)
@@ -154,9 +188,10 @@ class MCTSAgent:
         ms: float = 100.0,
         rollout: str = "auto",
         c: float = 0.7,
-        opponents: str = "greedy",
+        opponents: str = "auto",
         horizon: str = "round",
         paired: str = "auto",
+        search: str = "auto",
     ) -> None:
         if iterations < 0 or ms <= 0:
             raise OptionsError("mcts: iterations must be 0 or more and ms above 0")
@@ -164,6 +199,18 @@ class MCTSAgent:
         _one_of("opponents", opponents, OPPONENTS)
         _one_of("horizon", horizon, HORIZONS)
         _one_of("paired", paired, PAIRED)
+        _one_of("search", search, SEARCHES)
+        if search == "batch":
+            if batch_search() is None:
+                raise OptionsError(
+                    'mcts: search=batch needs the batch engine: pip install "sushigo[fast]" '
+                    "(numpy and numba)"
+                )
+        self.search = search
+        self._searches: dict[Any, Any] = {}
+        """The batch engine's search of each ruleset met (its arrays are reused)."""
+        self.last_search = ""
+        """Where the last search ran: ``batch`` or ``engine``."""
         self._rng = random.Random(seed)
         self.opponents = opponents
         self.horizon = horizon
@@ -201,19 +248,23 @@ class MCTSAgent:
 
     def analyze(self, view: View, legal: Sequence[Any]) -> list[ActionStat]:
         """Search from ``view`` and return each searched action's statistics, most
-        visited first."""
-        rng = self._rng
-        me = view.seat
-        root = _Node()
+        visited first (the best mean first with paired sweeps)."""
         profile = PROFILES.get(view.ruleset.name, DEFAULT_PROFILE)
         self._profile = profile
         paired = self.paired == "yes" or (self.paired == "auto" and profile.paired)
+        searcher = self._batch(view.ruleset)
+        if searcher is not None:
+            return self._analyze_batch(searcher, view, paired)
+        self.last_search = "engine"
+        rng = self._rng
+        me = view.seat
+        root = _Node()
         greedy = self._memo_greedy()
         kind = self.rollout
         if kind == "auto":
             kind = profile.rollout
         policy = greedy if kind == "greedy" else self._policy(kind, rng)
-        model = greedy if self.opponents == "greedy" else policy
+        model = greedy if self.opponents in ("greedy", "auto") else policy
         deadline = None if self.iterations else time.perf_counter() + self.ms / 1000.0
         count = 0
         sweep: list[Any] = []
@@ -243,14 +294,66 @@ class MCTSAgent:
                         value=child.value / child.visits,
                         mean_score=child.score / child.visits,
                         win_rate=child.wins / child.visits,
-                        error=_error(child),
+                        error=_error(child.visits, child.value, child.square),
                     )
                 )
-        if paired:
-            out.sort(key=lambda s: (-s.value, -s.visits))
-        else:
-            out.sort(key=lambda s: (-s.visits, -s.value))
-        return out
+        return _ranked(out, paired)
+
+    # -- in the batch engine ---------------------------------------------------------
+
+    def _batch(self, ruleset: AnyRuleset) -> Any:
+        """The batch engine's search of ``ruleset`` when this search runs there: with
+        ``search=auto``, in Sushi Go! with quick or random playouts and the other seats
+        modelled alike, when the batch engine is installed. None: the engine searches."""
+        if self.search == "engine":
+            return None
+        searcher = self._searches.get(ruleset)
+        if searcher is not None:
+            return searcher
+        if ruleset.name not in BATCH_GAMES:
+            if self.search == "batch":
+                raise OptionsError(
+                    f"mcts: search=batch searches {', '.join(BATCH_GAMES)} only, not "
+                    f"{ruleset.title}; search=auto searches it with the engine"
+                )
+            return None
+        module = batch_search()
+        if module is None:
+            return None
+        searcher = self._searches[ruleset] = module.ClassicSearch(ruleset)
+        return searcher
+
+    def _analyze_batch(self, searcher: Any, view: View, paired: bool) -> list[ActionStat]:
+        """The search in the batch engine (:mod:`sushigo.fast.classic_search`): the
+        same tree, worlds, values and choice, with the playout policy (``heuristic``
+        for ``rollout=auto``) as the other seats' model."""
+        self.last_search = "batch"
+        rollout = "heuristic" if self.rollout == "auto" else self.rollout
+        found = searcher.run(
+            view,
+            self._rng.getrandbits(63),
+            iterations=self.iterations,
+            seconds=self.ms / 1000.0,
+            c=self.c,
+            rollout=rollout,
+            opponents="greedy" if self.opponents == "auto" else self.opponents,
+            horizon=self.horizon,
+            paired=paired,
+        )
+        self.last_iterations = searcher.last_iterations
+        rules: AnyRuleset = view.ruleset
+        out = [
+            ActionStat(
+                action=rules.action_from_id(f.action),
+                visits=f.visits,
+                value=f.value / f.visits,
+                mean_score=f.points / f.visits,
+                win_rate=f.wins / f.visits,
+                error=_error(f.visits, f.value, f.square),
+            )
+            for f in found
+        ]
+        return _ranked(out, paired)
 
     def _root_options(
         self, world: State, me: int, legal: Sequence[Any], rng: random.Random
@@ -432,13 +535,22 @@ def _candidates(legal: Sequence[Any], rng: random.Random) -> list[Any]:
     return first + [legal[i] for i in sorted(rest)]
 
 
-def _error(node: _Node) -> float:
-    """Standard error of a node's mean value (1 for a single visit)."""
-    n = node.visits
+def _error(n: int, value: float, square: float) -> float:
+    """Standard error of the mean of ``n`` values summing to ``value``, their squares
+    to ``square`` (1 for a single one)."""
     if n < 2:
         return 1.0
-    mean = node.value / n
-    return math.sqrt(max(node.square / n - mean * mean, 0.0) / (n - 1))
+    mean = value / n
+    return math.sqrt(max(square / n - mean * mean, 0.0) / (n - 1))
+
+
+def _ranked(stats: list[ActionStat], paired: bool) -> list[ActionStat]:
+    """Most visited first; with paired sweeps (every action as often), best mean first."""
+    if paired:
+        stats.sort(key=lambda s: (-s.value, -s.visits))
+    else:
+        stats.sort(key=lambda s: (-s.visits, -s.value))
+    return stats
 
 
 def _value(returns: Sequence[int], me: int) -> tuple[float, float]:
@@ -452,4 +564,26 @@ def _value(returns: Sequence[int], me: int) -> tuple[float, float]:
     return 0.7 * won + 0.3 * (margin + 1.0) / 2.0, won
 
 
+class EngineMCTSAgent(MCTSAgent):
+    """``mcts-engine``: the search with every iteration in the engine, in every game
+    (``mcts:search=engine``): the other seats modelled as greedy and greedy playouts by
+    default, as mcts searched Sushi Go! before the batch engine did."""
+
+    name = "mcts-engine"
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        iterations: int = 0,
+        ms: float = 100.0,
+        rollout: str = "auto",
+        c: float = 0.7,
+        opponents: str = "auto",
+        horizon: str = "round",
+        paired: str = "auto",
+    ) -> None:
+        super().__init__(seed, iterations, ms, rollout, c, opponents, horizon, paired, "engine")
+
+
 register_agent("mcts", MCTSAgent)
+register_agent("mcts-engine", EngineMCTSAgent)

@@ -295,28 +295,38 @@ def _end_round(row: np.ndarray, seats: int, soy: bool, penalty: bool) -> None:
     row[DRAWN] = -1
     row[ROUND] = r + 1
     if r + 1 == ROUNDS:
-        hi = -1
-        lo = 1 << 30
         for s in range(seats):
-            hi = max(hi, row[DESS + s])
-            lo = min(lo, row[DESS + s])
-        if hi != lo:
-            n_hi = 0
-            n_lo = 0
-            for s in range(seats):
-                if row[DESS + s] == hi:
-                    n_hi += 1
-                if row[DESS + s] == lo:
-                    n_lo += 1
-            for s in range(seats):
-                pts = 0
-                if row[DESS + s] == hi:
-                    pts += 6 // n_hi
-                if penalty and row[DESS + s] == lo:
-                    pts += _split(-6, n_lo)
-                row[DESSERT_PTS + s] = pts
-                row[SCORE + s] += pts
+            pts = dessert_points(row, seats, penalty, s)
+            row[DESSERT_PTS + s] = pts
+            row[SCORE + s] += pts
         row[DONE] = 1
+
+
+@njit(cache=True)
+def dessert_points(row: np.ndarray, seats: int, penalty: bool, s: int) -> int:
+    """Seat ``s``'s pudding points for the puddings kept now (the game's end; search's
+    estimate of a round's end): 6 for the most, -6 for the fewest with the penalty,
+    ties split; nothing when every seat kept as many."""
+    hi = -1
+    lo = 1 << 30
+    for o in range(seats):
+        hi = max(hi, row[DESS + o])
+        lo = min(lo, row[DESS + o])
+    if hi == lo:
+        return 0
+    n_hi = 0
+    n_lo = 0
+    for o in range(seats):
+        if row[DESS + o] == hi:
+            n_hi += 1
+        if row[DESS + o] == lo:
+            n_lo += 1
+    pts = 0
+    if row[DESS + s] == hi:
+        pts += 6 // n_hi
+    if penalty and row[DESS + s] == lo:
+        pts += _split(-6, n_lo)
+    return pts
 
 
 @njit(cache=True)
@@ -786,32 +796,56 @@ def determinize_rows(
     cards; the rest is the deck. ``draw``: the controller has yet to draw (the
     engine's draw phase), and draws from the new pile as a turn of the game would.
     ``deal``: the view is between deals; the round is dealt from the deck."""
+    for g in prange(st.shape[0]):
+        _determinize(
+            st, rng, g, template, hidden, pile, hidden_drawn, draw, deal, seats, hand,
+            reshuffle, full, dummy,
+        )  # fmt: skip
+
+
+@njit(cache=True)
+def _determinize(
+    st: np.ndarray,
+    rng: np.ndarray,
+    g: int,
+    template: np.ndarray,
+    hidden: np.ndarray,
+    pile: int,
+    hidden_drawn: int,
+    draw: bool,
+    deal: bool,
+    seats: int,
+    hand: int,
+    reshuffle: bool,
+    full: np.ndarray,
+    dummy: bool,
+) -> None:
+    """Row ``g`` a world sampled from the view ``template`` tells (determinize_rows;
+    also search's one world an iteration, sushigo.fast.classic_search)."""
+    row = st[g]
+    row[:] = template
+    if deal:
+        _deal(st, rng, g, seats, hand, reshuffle, full, dummy)
+        return
     r = template[ROUND]
     t = template[TURN]
-    pool = 0
+    left = 0
     for c in range(N):
-        pool += template[DECK + c]
-    for g in prange(st.shape[0]):
-        row = st[g]
-        row[:] = template
-        if deal:
-            _deal(st, rng, g, seats, hand, reshuffle, full, dummy)
-            continue
-        left = pool
-        for s in range(seats):
-            for i in range(hidden[s]):
-                c = _take(row, rng, g, left)
-                left -= 1
-                row[HANDS + s * N + c] += 1
-                if i == 0 and s == hidden_drawn:
-                    row[DRAWN] = c
-                    row[DRAWS + r * MAX_HAND + t] = c
-        for _ in range(pile):
+        left += template[DECK + c]
+    for s in range(seats):
+        for i in range(hidden[s]):
             c = _take(row, rng, g, left)
             left -= 1
-            row[HANDS + DUMMY * N + c] += 1
-        if draw:
-            _draw(row, rng, g)
+            row[HANDS + s * N + c] += 1
+            if i == 0 and s == hidden_drawn:
+                row[DRAWN] = c
+                row[DRAWS + r * MAX_HAND + t] = c
+    for _ in range(pile):
+        c = _take(row, rng, g, left)
+        left -= 1
+        row[HANDS + DUMMY * N + c] += 1
+    if draw:
+        _draw(row, rng, g)
 
 
 @njit(cache=True, parallel=True)
