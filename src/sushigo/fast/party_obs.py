@@ -202,18 +202,25 @@ def observe_rows(
     added: np.ndarray,
     out: np.ndarray,
     work: np.ndarray,
+    public: np.ndarray,
     seen: np.ndarray,
+    shown: np.ndarray,
 ) -> None:
     """Every seat's observation (``out``: batch x players x OBS), as sushigo.rl.party
     builds it from that seat's view. What every viewer sees alike (each seat's block
-    but its hand, the cards seen by everyone) is worked out once a game, in doubles, in
-    ``work[g]`` (a block a seat) and ``seen[g, :N]`` (the unseen cards but the hands
-    and the menu's draw); then each viewer's observation is placed seat-relative
-    (``seen[g, N:]``: the viewer's unseen cards)."""
+    but its hand, the cards seen by everyone) is worked out once a game, in doubles in
+    ``work[g]`` (a block a seat), then made float32 in ``public[g]``, and
+    ``seen[g, :N]`` (the unseen cards but the hands and the menu's draw); then each
+    viewer's observation is placed seat-relative (``seen[g, N:]``: its unseen cards).
+
+    ``out`` is only ever written here: the blocks of seats beyond the table stay as
+    made (zero), and the pending decision, the menu's draw and the flips chosen so far
+    are cleared only where ``shown[g]`` says the last call wrote them."""
     n = cfg[C_PLAYERS]
     for g in prange(st.shape[0]):
         row = st[g]
         w = work[g]
+        pub = public[g]
         unseen = seen[g]
         done = row[DONE] == 1
         rnd = row[ROUND]
@@ -245,28 +252,26 @@ def observe_rows(
                     b[DES_OFF[tok, f]] += DES_VAL[tok, f]
             b[B_SCORE] = row[SCORE + a] * TEN
             b[B_URAMAKI_SCORED] = row[URA_SCORED + a] * TEN
+        for j in range(n * BLOCK):
+            pub[j] = w[j]
         pending = not done and row[PHASE] == CHOOSE_PHASE and row[P_KIND] != 0
         kind = row[P_KIND]
         decider = row[P_SEAT]
         known = min(turn, n - 1)
+        clear = shown[g] != 0
+        shown[g] = 1 if pending else 0
         for v in range(n):
             o = out[g, v]
-            for j in range(GAME):
-                o[j] = head[j]
+            o[:GAME] = head
             o[G_ROUND + (rnd if rnd < ROUNDS else ROUNDS)] = 1.0
             o[G_TURN] = turn * TEN
             o[G_URAMAKI] = row[URA_CLAIMED] / 3
             if rnd < ROUNDS:
                 o[G_DESSERTS] = (added[rnd] - kept) * TEN
-            for i in range(S):
+            for i in range(n):
                 at = SEATS_AT + i * BLOCK
-                if i >= n:
-                    o[at : at + BLOCK] = 0.0
-                    continue
                 a = (v + i) % n
-                for j in range(BLOCK):
-                    o[at + j] = w[a * BLOCK + j]
-            o[O_PENDING:] = 0.0
+                o[at : at + BLOCK] = pub[a * BLOCK : (a + 1) * BLOCK]
             mine = unseen[N : 2 * N]
             mine[:] = unseen[:N]
             for i in range(known + 1):
@@ -279,6 +284,9 @@ def observe_rows(
                     if k:
                         o[at + B_HAND + c] = k * C
                         mine[c] -= k
+            if clear:
+                o[O_PENDING:O_UNSEEN] = 0.0
+                o[O_PARTIAL:] = 0.0
             if pending:
                 o[O_PENDING] = 1.0
                 o[O_P_SEAT + (decider - v) % n] = 1.0
@@ -309,16 +317,22 @@ class _Arrays:
     returns and the kernel's working space (made at the first call, then reused)."""
 
     def __init__(self, batch: PartyBatch) -> None:
-        self.head, self.supply, self.added = static(batch.ruleset)
+        head, self.supply, self.added = static(batch.ruleset)
+        self.head = head.astype(np.float32)
         self.out = np.zeros((batch.batch, batch.players, OBS), np.float32)
         self.work = np.zeros((batch.batch, S * BLOCK), np.float64)
+        self.public = np.zeros((batch.batch, S * BLOCK), np.float32)
         self.seen = np.zeros((batch.batch, 2 * N), np.int64)
+        self.shown = np.zeros(batch.batch, np.int8)
+        """Which games' last observations showed a pending decision."""
 
 
 def observe(batch: PartyBatch) -> np.ndarray:
     """Every seat's observation of every game of ``batch`` (batch x players x 1,304
     float32), as sushigo.rl.party builds it from that seat's view: the batch's own
-    array, rewritten by the next call (copy it to keep it)."""
+    array, rewritten by the next call (copy it to keep it; do not write to it: the
+    numbers that stay zero, such as the blocks of seats beyond the table, are not
+    rewritten)."""
     batch._check()
     arrays = getattr(batch, "_observe_arrays", None)
     if arrays is None:
@@ -332,7 +346,9 @@ def observe(batch: PartyBatch) -> np.ndarray:
         arrays.added,
         arrays.out,
         arrays.work,
+        arrays.public,
         arrays.seen,
+        arrays.shown,
     )
     out: np.ndarray = arrays.out
     return out
