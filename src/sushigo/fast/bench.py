@@ -43,14 +43,17 @@ CASES: tuple[tuple[str, str, int, dict[str, Any], str], ...] = (
     ("fast sushi-roll 4p random", "sushi-roll", 4, {}, "random"),
     ("fast sushi-roll 4p heuristic", "sushi-roll", 4, {}, "heuristic"),
     ("fast sushi-roll 4p observed", "sushi-roll", 4, {}, "observed"),
+    ("fast party master 4p random", "sushi-go-party", 4, {"menu": "master-menu"}, "random"),
+    ("fast party master 4p heuristic", "sushi-go-party", 4, {"menu": "master-menu"}, "heuristic"),
     ("fast party master 4p observed", "sushi-go-party", 4, {"menu": "master-menu"}, "observed"),
 )
 """(label, game, players, options, how): ``random`` and ``heuristic`` play whole
 batches by that policy in every seat (``rollout``); ``observed`` steps random games
 with every seat's observation and mask written at every decision. The issue's
 targets, in games a second: Sushi Go! at 4 players 100,000 on one core and 170,000
-on both, observed 35,000 a core; Sushi Roll at 4 players 50,000. The engine's
-figure beside each is its random games (Party's: the same menu and table)."""
+on both, observed 35,000 a core; Sushi Roll at 4 players 50,000; Sushi Go Party!'s
+Master Menu at 4 players 20,000. The engine's figure beside each is its random
+games (Party's: the same menu and table)."""
 
 
 def _rollout(policy: str) -> Callable[[Any], int]:
