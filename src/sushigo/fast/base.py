@@ -9,6 +9,15 @@ end's tie-break), makes its mask arrays, and implements the hooks: ``_deal`` (st
 the games just seeded), ``_step`` (one decision of every game, or the first game
 with an illegal slot), ``_illegal`` (what to say of it) and ``_play`` (play every
 game to its end by the policies given).
+
+Games that end at different steps (Sushi Roll; Party's mid-turn decisions) are
+restarted one row at a time (:meth:`Batch.restart`, what a vector environment's
+autoreset needs): row ``i`` plays games ``i``, ``i + batch``, ``i + 2 * batch``, ...
+of the seed, the numbers :meth:`Batch.reset` gives when every game restarts at once.
+A game's class that can restart some rows implements ``_deal_rows`` (start the games
+of those rows, just seeded) and ``_step_rows`` (one decision of the games in some
+rows only); ``_play_until`` (the other seats' decisions, compiled) and
+:meth:`Batch.decides` have slower generic versions here that it may replace.
 """
 
 from __future__ import annotations
@@ -47,6 +56,8 @@ class Batch:
         the same games whatever is played."""
         self._first = 0
         self._next = 0
+        self._games = np.arange(batch, dtype=np.int64)
+        """The game of the seed each row plays (``_first + i`` after a reset)."""
         self._ready = False
 
     # -- numbering and seeding ----------------------------------------------------
@@ -70,11 +81,41 @@ class Batch:
         """The games' and the policies' generators for the next ``batch`` games."""
         self._first = self._next
         self._next += self.batch
+        self._games = np.arange(self._first, self._next, dtype=np.int64)
         self._kernels.seed_rows(self._rng, self.seed, self._first)
         self._kernels.seed_rows(self._prng, self.seed ^ 0x5EED, self._first)
 
     def _deal(self) -> None:
         raise NotImplementedError
+
+    def restart(self, rows: Any) -> None:
+        """Start the next game in each of ``rows`` (row numbers), the others left as
+        they stand: row ``i`` goes on from its game ``g`` of the seed to game ``g +
+        batch``, so a batch whose every row is restarted plays what :meth:`reset` would
+        deal, and a game is the same whichever step its row restarts at (what a vector
+        environment's per-game autoreset needs)."""
+        self._check()
+        at = np.unique(np.asarray(rows, np.int64))
+        if at.size and (at[0] < 0 or at[-1] >= self.batch):
+            raise IndexError(f"rows must be 0 to {self.batch - 1}, not {rows!r}")
+        if at.size == self.batch and (self._games == self._first + np.arange(self.batch)).all():
+            self.reset()  # every row, numbered as a reset numbers them
+            return
+        if not at.size:
+            return
+        self._games[at] += self.batch
+        self._next = max(self._next, int(self._games.max()) + 1)
+        seed_rows = self._kernels.seed_rows
+        for r in at.tolist():  # each row's generators as seed_rows makes game g's
+            g = int(self._games[r])
+            seed_rows(self._rng[r : r + 1], self.seed, g)
+            seed_rows(self._prng[r : r + 1], self.seed ^ 0x5EED, g)
+        self._deal_rows(at)
+
+    def _deal_rows(self, rows: np.ndarray) -> None:
+        raise OptionsError(
+            f"{self.ruleset.title}'s batch restarts every game at once (reset), not some rows"
+        )
 
     def _check(self) -> None:
         if not self._ready:
@@ -82,10 +123,12 @@ class Batch:
 
     # -- playing --------------------------------------------------------------------
 
-    def step(self, slots: Any) -> None:
+    def step(self, slots: Any, live: Any = None) -> None:
         """One decision of every game not over: ``slots[g, s]`` each seat's slot
-        (batch x players integers; the games over ignore theirs). IllegalActionError,
-        naming the game, if any slot is not legal; nothing is applied then."""
+        (batch x players integers; the games over ignore theirs). ``live`` (batch
+        booleans): step only those games, the others left as they stand (their slots
+        ignored). IllegalActionError, naming the game, if any slot is not legal;
+        nothing is applied then."""
         self._check()
         a = np.asarray(slots)
         if a.shape != (self.batch, self.players) or not np.issubdtype(a.dtype, np.integer):
@@ -93,12 +136,57 @@ class Batch:
                 f"slots must be integers of shape {(self.batch, self.players)}, "
                 f"not {a.dtype} {a.shape}"
             )
-        bad = self._step(a.astype(np.int64, copy=False))
+        a = a.astype(np.int64, copy=False)
+        if live is None:
+            bad = self._step(a)
+        else:
+            some = np.asarray(live)
+            if some.shape != (self.batch,) or some.dtype != np.bool_:
+                raise IllegalActionError(f"live must be {self.batch} booleans, not {some.dtype}")
+            bad = self._step(a) if (some | self.done).all() else self._step_rows(a, some)
         if bad >= 0:
             raise IllegalActionError(f"game {bad}: slots {a[bad].tolist()} {self._illegal(bad)}")
 
     def _step(self, slots: np.ndarray) -> int:
         raise NotImplementedError
+
+    def _step_rows(self, slots: np.ndarray, live: np.ndarray) -> int:
+        raise OptionsError(f"{self.ruleset.title}'s batch steps every game at once, not some")
+
+    def policy_slots(self, policy: str) -> np.ndarray:
+        """Every seat's slot by ``policy`` (``random``: :meth:`sample_slots`,
+        ``heuristic``: :meth:`heuristic_slots`), from the policy generators."""
+        self._policies(policy)
+        out: np.ndarray = getattr(self, f"{'sample' if policy == 'random' else policy}_slots")()
+        return out
+
+    def decides(self, seats: np.ndarray) -> np.ndarray:
+        """Whether seat ``seats[g]`` has a decision now in each game (batch booleans:
+        a legal slot other than the no-op; False once the game is over)."""
+        mask = self.legal_mask()
+        rows = np.arange(self.batch)
+        out: np.ndarray = np.asarray(mask[rows, seats, :-1].any(axis=1))
+        return out
+
+    def play_until(self, seats: Any, policy: str = "random", live: Any = None) -> None:
+        """Play the games on by ``policy`` in every seat until seat ``seats[g]`` has a
+        decision (or the game is over): in a vector environment, the other seats' play
+        up to the learner's turn. ``live`` (batch booleans): those games only."""
+        self._check()
+        stop = np.asarray(seats, np.int64)
+        chosen = self._policies(policy)
+        some = np.ones(self.batch, np.bool_) if live is None else np.asarray(live, np.bool_)
+        self._play_until(chosen, stop, some)
+
+    def _play_until(self, chosen: np.ndarray, stop: np.ndarray, live: np.ndarray) -> None:
+        """Generic: step the games whose stopping seat has no decision, by the policy
+        (one policy for every seat), until none is left."""
+        policy = self._kernels.POLICIES[int(chosen[0])]
+        while True:
+            waiting = live & ~self.done & ~self.decides(stop)
+            if not waiting.any():
+                return
+            self.step(self.policy_slots(policy), waiting)
 
     def _illegal(self, game: int) -> str:
         raise NotImplementedError

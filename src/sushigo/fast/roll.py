@@ -862,18 +862,35 @@ def _heuristic(row: np.ndarray, prng: np.ndarray, g: int, s: int, greedy: bool) 
 # -- the batch's loops ----------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def _new_game(
+    row: np.ndarray, rng: np.ndarray, g: int, players: int, k: int, dice: np.ndarray
+) -> None:
+    """Row ``g`` a new game, its first round dealt."""
+    row[:LOG] = 0
+    for s in range(players):
+        row[MENUS + s] = START_MENU
+        row[CHOPS + s] = START_CHOPSTICKS
+    row[SUP] = SUPPLY[0] - START_MENU * players
+    row[SUP + 1] = SUPPLY[1] - START_CHOPSTICKS * players
+    row[SUP + 2] = SUPPLY[2]
+    _deal(row, rng, g, players, k, dice)
+
+
 @njit(cache=True)
 def reset_rows(st: np.ndarray, rng: np.ndarray, players: int, k: int, dice: np.ndarray) -> None:
     for g in range(st.shape[0]):
-        row = st[g]
-        row[:LOG] = 0
-        for s in range(players):
-            row[MENUS + s] = START_MENU
-            row[CHOPS + s] = START_CHOPSTICKS
-        row[SUP] = SUPPLY[0] - START_MENU * players
-        row[SUP + 1] = SUPPLY[1] - START_CHOPSTICKS * players
-        row[SUP + 2] = SUPPLY[2]
-        _deal(row, rng, g, players, k, dice)
+        _new_game(st[g], rng, g, players, k, dice)
+
+
+@njit(cache=True)
+def reset_rows_at(
+    st: np.ndarray, rng: np.ndarray, rows: np.ndarray, players: int, k: int, dice: np.ndarray
+) -> None:
+    """New games in the rows ``rows`` only (their generators seeded already)."""
+    for i in range(rows.shape[0]):
+        g = rows[i]
+        _new_game(st[g], rng, g, players, k, dice)
 
 
 @njit(cache=True)
@@ -892,6 +909,46 @@ def step_rows(
                 return g
     _apply_rows(st, rng, slots, players, k, dice)
     return -1
+
+
+@njit(cache=True)
+def step_rows_at(
+    st: np.ndarray,
+    rng: np.ndarray,
+    slots: np.ndarray,
+    live: np.ndarray,
+    players: int,
+    k: int,
+    dice: np.ndarray,
+) -> int:
+    """As :func:`step_rows`, in the games where ``live`` is True only."""
+    for g in range(st.shape[0]):
+        row = st[g]
+        if row[DONE] or not live[g]:
+            continue
+        for s in range(players):
+            if not _legal(row, s, slots[g, s], players):
+                return g
+    _apply_rows_at(st, rng, slots, live, players, k, dice)
+    return -1
+
+
+@njit(cache=True, parallel=True)
+def _apply_rows_at(
+    st: np.ndarray,
+    rng: np.ndarray,
+    slots: np.ndarray,
+    live: np.ndarray,
+    players: int,
+    k: int,
+    dice: np.ndarray,
+) -> None:
+    for g in prange(st.shape[0]):
+        row = st[g]
+        if row[DONE] or not live[g]:
+            continue
+        s = (row[RED] + row[STEP]) % players
+        _apply(row, rng, g, slots[g, s], players, k, dice)
 
 
 @njit(cache=True, parallel=True)
@@ -940,6 +997,35 @@ def sample_rows(st: np.ndarray, prng: np.ndarray, players: int, out: np.ndarray)
         cur = -1 if row[DONE] else (row[RED] + row[STEP]) % players
         for s in range(players):
             out[g, s] = _random_slot(row, prng, g, s, players) if s == cur else NOOP
+
+
+@njit(cache=True, parallel=True)
+def play_until_rows(
+    st: np.ndarray,
+    rng: np.ndarray,
+    prng: np.ndarray,
+    policy: np.ndarray,
+    stop: np.ndarray,
+    live: np.ndarray,
+    players: int,
+    k: int,
+    dice: np.ndarray,
+) -> None:
+    """In every game where ``live`` is True, play on by the seats' ``policy`` (as
+    :func:`rollout_rows`) until seat ``stop[g]`` is to decide or the game is over."""
+    for g in prange(st.shape[0]):
+        row = st[g]
+        if not live[g]:
+            continue
+        while not row[DONE]:
+            s = (row[RED] + row[STEP]) % players
+            if s == stop[g]:
+                break
+            if policy[s] == HEURISTIC:
+                slot = _heuristic(row, prng, g, s, False)
+            else:
+                slot = _random_slot(row, prng, g, s, players)
+            _apply(row, rng, g, slot, players, k, dice)
 
 
 @njit(cache=True, parallel=True)

@@ -80,9 +80,30 @@ class RollBatch(Batch):
         k.reset_rows(self._rows, self._rng, self.players, self._k, self._dice)
         self._sampled = False
 
+    def _deal_rows(self, rows: np.ndarray) -> None:
+        k.reset_rows_at(self._rows, self._rng, rows, self.players, self._k, self._dice)
+
     def _step(self, slots: np.ndarray) -> int:
         bad: int = k.step_rows(self._rows, self._rng, slots, self.players, self._k, self._dice)
         return bad
+
+    def _step_rows(self, slots: np.ndarray, live: np.ndarray) -> int:
+        bad: int = k.step_rows_at(
+            self._rows, self._rng, slots, live, self.players, self._k, self._dice
+        )
+        return bad
+
+    def _play_until(self, chosen: np.ndarray, stop: np.ndarray, live: np.ndarray) -> None:
+        k.play_until_rows(
+            self._rows, self._rng, self._prng, chosen, stop, live, self.players, self._k,
+            self._dice,
+        )  # fmt: skip
+
+    def decides(self, seats: np.ndarray) -> np.ndarray:
+        """Whether seat ``seats[g]`` is to decide in each game (batch booleans; one
+        seat decides at a time, none once the game is over)."""
+        out: np.ndarray = self.to_act == np.asarray(seats)
+        return out
 
     def _illegal(self, game: int) -> str:
         seat = int(self.to_act[game])
@@ -456,7 +477,7 @@ class RollBatch(Batch):
                     "winners": winners(final, puddings),
                 }
             )
-        record["batch"] = {"seed": self.seed, "game": self._first + i}
+        record["batch"] = {"seed": self.seed, "game": int(self._games[i])}
         return record
 
 

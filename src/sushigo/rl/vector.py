@@ -9,11 +9,22 @@ same observation and slot layouts (docs/rl.md), the legal slots as
 ``infos["action_mask"]`` and from :meth:`action_masks`, the same rewards and
 illegal-slot modes, every seat's final points as ``infos["scores"]``.
 
-Autoreset is Gymnasium's default, next-step (``metadata["autoreset_mode"]``): the
-step that ends a game returns its last observation with ``terminated``; the next
-step starts a new game in that sub-environment, ignores its action and returns the
-new game's first observation with reward 0. Every game of Sushi Go! lasts the same
-number of turns, so a batch's games end together and start again together.
+Every step is one decision of the learner in every sub-environment whose game goes
+on: in Sushi Go! every seat picks at once, the opponents' picks drawn in the same
+step; in Sushi Roll one seat decides at a time, so after the learner's decision the
+other seats play (their takes, swaps and re-rolls, in compiled loops) until it is the
+learner's turn again or the game is over, and the reward is what the learner's
+points gained in between (the rounds scored on the way).
+
+Autoreset is Gymnasium's default, next-step (``metadata["autoreset_mode"]``), per
+sub-environment: the step that ends a game returns its last observation with
+``terminated``; the next step starts a new game in that sub-environment, ignores its
+action and returns the new game's first observation (the learner's first turn) with
+reward 0, while the other sub-environments play on. Sub-environment ``i`` plays games
+``i``, ``i + num_envs``, ``i + 2 * num_envs``, ... of the seed
+(:meth:`sushigo.fast.base.Batch.restart`), so a run is the same whatever the order
+in which its games end. Sushi Go!'s games all end at the same step and start again
+together; Sushi Roll's end at different steps.
 """
 
 from __future__ import annotations
@@ -73,11 +84,6 @@ class SushiGoVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         ):
             raise OptionsError(f"seat must be 0 to {players - 1} or 'rotate', not {seat!r}")
         self.batch = make_batch(game, players=players, batch=num_envs, seed=0, **options)
-        if self.batch.ruleset.name != "sushi-go":  # one step is one turn of every game
-            raise OptionsError(
-                f"the vector env plays Sushi Go! so far, not {self.batch.ruleset.title}: "
-                "use SushiGoEnv or the PettingZoo envs for it"
-            )
         self.num_envs = num_envs
         self.players = players
         self.reward = reward
@@ -92,7 +98,10 @@ class SushiGoVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._rows = np.arange(num_envs)
         self._points = np.zeros((num_envs, players), np.int64)
-        self._restart = False
+        self._mask = np.zeros((num_envs, self.batch.slots), np.bool_)
+        """The learners' masks as the last step or reset returned them."""
+        self._restart = np.zeros(num_envs, np.bool_)
+        """The sub-environments whose games ended at the last step (next-step autoreset)."""
         self._started = False
 
     # -- the games --
@@ -111,48 +120,64 @@ class SushiGoVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         batch = self.batch
         batch.reset(seed)
         if self._rotate:
-            self.seats = (batch._first + self._rows) % self.players
-        self._points[:] = 0
-        self._restart = False
+            self.seats = batch._games % self.players
+        self._to_learner(np.ones(self.num_envs, np.bool_))
+        self._points[:] = batch.returns
+        self._restart[:] = False
         self._started = True
+
+    def _to_learner(self, live: np.ndarray) -> None:
+        """Play the other seats of the games in ``live`` until the learner decides (or
+        the game is over)."""
+        self.batch.play_until(self.seats, self.opponents, live)
 
     def step(
         self, actions: Any
     ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
-        """Every learner's slot (``num_envs`` integers); the opponents' are drawn."""
+        """Every learner's slot (``num_envs`` integers; ignored in the sub-environments
+        starting a new game); the opponents' are drawn."""
         if not self._started:
             raise IllegalActionError("reset the environment first")
         n = self.num_envs
-        if self._restart:  # next-step autoreset: the games ended last step
-            self._new_games(None)
-            zeros = np.zeros(n, bool)
-            return self._observation(), np.zeros(n), zeros, zeros.copy(), self._infos(zeros)
+        batch = self.batch
+        restart = self._restart.copy()
+        live = ~restart
         a = np.asarray(actions)
         if a.shape != (n,) or not np.issubdtype(a.dtype, np.integer):
             raise IllegalActionError(
                 f"actions must be {n} integers (one slot per sub-environment), "
                 f"not {a.dtype} {a.shape}"
             )
-        batch = self.batch
-        mask = self.action_masks()
-        inside = (a >= 0) & (a < batch.slots)
-        legal = inside & mask[self._rows, np.where(inside, a, 0)]
-        illegal = ~legal
-        if illegal.any() and self.illegal == "raise":
-            bad = int(np.flatnonzero(illegal)[0])
-            raise IllegalActionError(
-                f"sub-environment {bad}: slot {int(a[bad])} is not legal for its learner now"
-            )
-        # every seat's slot by the opponents' policy (the learners' are replaced below)
-        slots = batch.heuristic_slots() if self.opponents == "heuristic" else batch.sample_slots()
-        mine = slots[self._rows, self.seats]
-        slots[self._rows, self.seats] = np.where(legal, a, mine)
-        batch.step(slots)
-        rewards = self._pay()
-        done = batch.done.copy()
-        self._restart = bool(done.any())
-        if self._restart and not done.all():  # pragma: no cover - every game ends together
-            raise AssertionError("the batch's games ended at different steps")
+        illegal = np.zeros(n, np.bool_)
+        rewards = np.zeros(n)
+        if live.any():
+            mask = self._mask  # what the last step or reset showed: nothing moved since
+            inside = (a >= 0) & (a < batch.slots)
+            legal = inside & mask[self._rows, np.where(inside, a, 0)]
+            illegal = live & ~legal
+            if illegal.any() and self.illegal == "raise":
+                bad = int(np.flatnonzero(illegal)[0])
+                raise IllegalActionError(
+                    f"sub-environment {bad}: slot {int(a[bad])} is not legal for its learner now"
+                )
+            # every seat's slot by the opponents' policy (the learners' replaced below)
+            slots = batch.policy_slots(self.opponents)
+            mine = slots[self._rows, self.seats]
+            slots[self._rows, self.seats] = np.where(legal, a, mine)
+            batch.step(slots, live)
+            waiting = live & ~batch.done & ~batch.decides(self.seats)
+            if waiting.any():  # one seat at a time: the others play up to the learner
+                self._to_learner(waiting)
+            rewards = np.where(live, self._pay(), 0.0)
+        done = batch.done & live
+        if restart.any():  # next-step autoreset: the games that ended last step
+            rows = np.flatnonzero(restart)
+            batch.restart(rows)
+            if self._rotate:
+                self.seats[rows] = batch._games[rows] % self.players
+            self._to_learner(restart)
+            self._points[rows] = batch.returns[rows]
+        self._restart = done
         return self._observation(), rewards, done, np.zeros(n, bool), self._infos(illegal)
 
     def _pay(self) -> np.ndarray:
@@ -166,7 +191,7 @@ class SushiGoVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             return out
         points = batch.returns
         gained = points - self._points
-        self._points = points
+        self._points = points.copy()
         mine: np.ndarray = gained[rows, seats].astype(np.float64)
         if self.reward == "score":
             return mine
@@ -182,8 +207,9 @@ class SushiGoVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         return obs
 
     def _infos(self, illegal: np.ndarray) -> dict[str, Any]:
+        self._mask = self.action_masks()
         infos: dict[str, Any] = {
-            "action_mask": self.action_masks(),
+            "action_mask": self._mask.copy(),
             "seat": self.seats.copy(),
             "illegal": illegal,
         }
