@@ -302,6 +302,19 @@ def test_random_games_make_every_kind_of_decision() -> None:
     assert min(seen.values()) >= 20, seen
 
 
+def test_the_observation_kernel_is_compiled_against_the_engine_as_it_is() -> None:
+    """numba's cache of sushigo.fast.party_obs's kernel holds the row's offsets and the
+    token tables as they were when it compiled, and does not notice when
+    sushigo.fast.party (or the engine's tables) change: the digest written in
+    party_obs must be the digest of the values as they are, so that a change there
+    comes with a change to party_obs, which renews its cache."""
+    digest = party_obs.layout_digest()
+    assert party_obs.LAYOUT_DIGEST == digest, (
+        "what sushigo.fast.party_obs takes from sushigo.fast.party changed: set its "
+        f"LAYOUT_DIGEST to {digest!r} (numba then compiles the kernel again)"
+    )
+
+
 @pytest.mark.parametrize(("menu", "players"), PARAMS)
 def test_observations_and_masks_are_the_rl_layouts(menu: str, players: int) -> None:
     """At every step of 40 random batch games (each flip of a takeout box a step of its

@@ -13,11 +13,13 @@ per number, so the bytes are the codec's.
 
 from __future__ import annotations
 
+import hashlib
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from numba import njit, prange
 
+from sushigo.fast import party as _party
 from sushigo.fast.party import (
     C_PLAYERS,
     CHOOSE_PHASE,
@@ -171,6 +173,37 @@ DES_N, DES_OFF, DES_VAL = _features(True)
 ASK_AT = np.array([max(i for i, b in enumerate(_ASKS) if b == a) for a in _ASKS], np.int64)
 """Where each spoon request is shown (a name twice in the requests, a kind that is
 also a card, shows at its last place, as the codec's dict of them keeps it)."""
+
+_FROM_PARTY = (
+    "C_PLAYERS", "CHOOSE_PHASE", "DES", "DESN", "DISC", "DONE", "DRAWN", "DRAWN_N",
+    "EARLIER", "FLIP_OF", "HAND", "HN", "MAXD", "MAXT", "P_CARD", "P_DETAIL", "P_FLIP",
+    "P_KIND", "P_ORDER", "P_OWNER", "P_SEAT", "PART", "PARTN", "PHASE", "ROUND", "SCORE",
+    "SO", "TAB", "TABN", "TOK_AS", "TOK_CARD", "TURN", "URA_CLAIMED", "URA_SCORED", "N",
+    "S", "T",
+)  # fmt: skip
+"""What the kernel takes from :mod:`sushigo.fast.party`."""
+
+
+def layout_digest() -> str:
+    """A digest of every number the kernel holds as a constant: what it takes from
+    :mod:`sushigo.fast.party` (the row's offsets, the token tables) and the tables
+    above (worked out from the engine's)."""
+    h = hashlib.sha256()
+    for value in (
+        *(getattr(_party, name) for name in _FROM_PARTY),
+        *(TAB_N, TAB_OFF, TAB_VAL, DES_N, DES_OFF, DES_VAL, ASK_AT),
+    ):
+        h.update(np.ascontiguousarray(value).tobytes() + b";")
+    return h.hexdigest()[:16]
+
+
+LAYOUT_DIGEST = "0d9796ce9a0e9a36"
+""":func:`layout_digest` when the kernel was last compiled against it. numba's cache
+of a compiled function holds the constants it read (the row's offsets, the tables) as
+they were, and does not notice when :mod:`sushigo.fast.party` or the engine's tables
+change (a known limit of numba's cache): tests/test_fast_party.py checks this against
+the digest of the values as they are, so that a change there comes with a change
+here, which renews the cache."""
 
 
 def static(ruleset: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
