@@ -21,6 +21,7 @@ from sushigo.games.party.state import _CHOOSE
 
 MENUS = [
     ("master-menu", 4),
+    ("master-menu", 8),
     ("big-banquet", 3),
     ("dinner-for-two", 2),
     ("points-platter", 5),

@@ -49,3 +49,36 @@ def test_card_stats_are_the_engines(menu: str, players: int) -> None:
     assert stats["over"].sum() == offered.sum() - taken.sum()  # each pass-up once
     # the cards counted lay in front: as many as were placed, less what left the table
     assert (stats["cards"].sum(axis=2) <= 3 * g.ruleset.hand_size + g.puddings).all()
+
+
+def test_the_row_fields_do_not_overlap() -> None:
+    """Each field of a game's row starts where the one written before it ends: no two
+    fields are laid from the same offset (as the heuristic's flip plan once was, over
+    the miso soups and the seats deciding)."""
+    import ast
+    import inspect
+
+    from sushigo.fast import party
+
+    tree = ast.parse(inspect.getsource(party))
+    chain: list[tuple[str, str]] = []
+    inside = False
+    for node in tree.body:
+        if not (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)):
+            continue
+        name = node.targets[0].id
+        inside = inside or name == "HAND"
+        if not inside or name == "HAND":
+            continue
+        value = node.value
+        if isinstance(value, ast.BinOp) and isinstance(value.left, ast.Name):
+            if value.left.id in ("FEED", "LOG") and name in ("LOG_SIZE", "FEED_SIZE"):
+                continue
+            chain.append((name, value.left.id))
+        if name == "WIDTH":
+            break
+    names = ["HAND", *(n for n, _ in chain)]
+    assert [base for _, base in chain] == names[:-1]
+    assert names[-1] == "WIDTH" and len(set(names)) == len(names)
+    offsets = [getattr(party, n) for n in names]
+    assert offsets == sorted(offsets) and len(set(offsets)) == len(offsets)

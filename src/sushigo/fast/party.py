@@ -215,7 +215,7 @@ PLAN = PARTN + 1
 """The flips the heuristic chose for a takeout box, made a token at a time."""
 PLANN = PLAN + MAXT
 """How many (-1: no plan yet)."""
-MISO_SEAT = PARTN + 1
+MISO_SEAT = PLANN + 1
 MISO_TOK = MISO_SEAT + 1
 MISO_N = MISO_TOK + 1
 DECIDE = MISO_N + 1
