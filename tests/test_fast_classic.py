@@ -217,8 +217,8 @@ def test_bad_input_is_refused_with_a_reason() -> None:
     ]:
         with pytest.raises(OptionsError, match=words):
             fast.make("sushi-go", **{"players": 4, **kwargs})
-    with pytest.raises(OptionsError, match="does not play Sushi Go Party! yet"):
-        fast.make("sushi-go-party", players=3)
+    with pytest.raises(OptionsError, match="unknown menu 'no-such-menu'"):
+        fast.make("sushi-go-party", players=3, menu="no-such-menu")
     for policy in ("clever", ["heuristic"], ["heuristic", "clever"]):
         with pytest.raises(OptionsError, match="rollout policy must be one of random, heur"):
             g.rollout(policy)

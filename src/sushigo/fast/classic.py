@@ -27,6 +27,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
+# the generator is fast/rng.py's (seed_rows and _next re-exported: Batch reads the
+# kernels' seed_rows, and the other Sushi Go! kernels import them from here)
+from sushigo.fast.rng import _below, _next, _unit, seed_rows  # noqa: F401
+
 N = 13
 """Card types."""
 S = 5
@@ -98,36 +102,6 @@ POLICIES = ("random", "heuristic")
 DUMPLING_POINTS = np.array([0, 1, 3, 6, 10, 15], np.int16)
 COLOUR = np.array([0, 1, 2, 3, 3, 3, 4, 4, 4, 5, 4, 6, 7], np.int64)
 """Each card's colour: purple, green, blue, red, yellow, pink, light blue, soy."""
-
-
-@njit(cache=True)
-def _next(rng: np.ndarray, g: int) -> np.uint64:
-    """splitmix64: the next 64 random bits of game ``g``."""
-    rng[g] += np.uint64(0x9E3779B97F4A7C15)
-    z = rng[g]
-    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    return z ^ (z >> np.uint64(31))
-
-
-@njit(cache=True)
-def _below(rng: np.ndarray, g: int, n: int) -> int:
-    """A uniform integer in [0, n) (n small: the bias is below 2**-50)."""
-    return int((_next(rng, g) >> np.uint64(11)) % np.uint64(n))
-
-
-@njit(cache=True)
-def _unit(rng: np.ndarray, g: int) -> float:
-    """A uniform float in [0, 1), on the 2**-53 grid (as Python's random())."""
-    return float(_next(rng, g) >> np.uint64(11)) * (1.0 / 9007199254740992.0)
-
-
-@njit(cache=True)
-def seed_rows(rng: np.ndarray, seed: int, first: int) -> None:
-    """Game ``first + i``'s generator for row ``i``: its seed and number, mixed."""
-    for i in range(rng.shape[0]):
-        rng[i] = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(first + i)
-        _next(rng, i)
 
 
 @njit(cache=True)
