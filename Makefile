@@ -44,6 +44,15 @@ $(ACCEL): $(ACCEL_SRC) $(wildcard src/sushigo/core/*.py) $(STAMP)
 
 accel: $(ACCEL)
 
+# numba's disk cache of a batch-engine kernel is not renewed when a function or a
+# constant it takes from another file changes (the kernels share fast/rng.py, and
+# Party's statistics and observations read its row layout): a change to any of the
+# batch engine's sources clears the whole cache, which the next use compiles again.
+NUMBA_FRESH := $(VENV)/.numba-fresh
+$(NUMBA_FRESH): $(wildcard src/sushigo/fast/*.py) | $(BIN)/python
+	@find src/sushigo/fast -name '*.nbi' -delete -o -name '*.nbc' -delete
+	@touch $@
+
 run: $(RUNSTAMP)
 	$(BIN)/sushigo serve $(ARGS)
 
@@ -65,11 +74,11 @@ test-services:
 	@bash tools/ensure-postgres.sh > $(PG_URL)
 
 # The suite runs twice: against the compiled engine and against the source.
-unit-compiled: $(ACCEL) test-services
+unit-compiled: $(ACCEL) $(NUMBA_FRESH) test-services
 	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning -m "not matrix" tests README.md docs
 
 # (the browser tests exercise the pages, not the engine build: they run once, above)
-unit-pure: $(STAMP) test-services
+unit-pure: $(STAMP) $(NUMBA_FRESH) test-services
 	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser and not matrix"
 
 unit: unit-compiled unit-pure
@@ -80,10 +89,10 @@ test: lint typecheck unit
 # (marker matrix: every variant, Party menu, player count and dice file), with the
 # compiled engine. make test runs one configuration of each game; CI runs this after
 # it (.ci/run), as it takes longer than make test may.
-test-matrix: $(ACCEL) test-services
+test-matrix: $(ACCEL) $(NUMBA_FRESH) test-services
 	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning -m matrix tests
 
-bench: $(ACCEL)
+bench: $(ACCEL) $(NUMBA_FRESH)
 	$(BIN)/sushigo bench
 
 # A learning smoke test of the environments (docs/rl.md), not part of make test:
@@ -95,7 +104,7 @@ rl-smoke: $(ACCEL)
 	$(BIN)/python benchmarks/rl_smoke.py $(ARGS)
 
 # docs/analysis.md and docs/analysis/: what millions of batch games teach (tools/analysis_doc.py)
-analysis: $(STAMP)
+analysis: $(STAMP) $(NUMBA_FRESH)
 	$(BIN)/python tools/analysis_doc.py $(ARGS)
 
 # docs/screenshots/: the web pages at a desk's and a phone's size (tools/screenshots.py)
@@ -106,3 +115,4 @@ clean:
 	-bash tools/ensure-postgres.sh --stop
 	rm -rf $(VENV) build .mypy_cache .pytest_cache .ruff_cache var/pg-test
 	find src -name '*.so' -delete
+	find src -name '*.nbi' -delete -o -name '*.nbc' -delete
