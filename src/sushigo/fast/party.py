@@ -1524,6 +1524,77 @@ def reset_rows(st: np.ndarray, rng: np.ndarray, cfg: np.ndarray, scratch: np.nda
 
 
 @njit(cache=True)
+def reset_rows_at(st: np.ndarray, rng: np.ndarray, rows: np.ndarray, cfg: np.ndarray,
+                  scratch: np.ndarray) -> None:  # fmt: skip
+    """New games in the rows ``rows`` only (their generators seeded already)."""
+    for i in range(rows.shape[0]):
+        g = rows[i]
+        st[g, FEED_N] = 0
+        _reset(st[g], rng, g, cfg, scratch[g])
+
+
+@njit(cache=True)
+def _decides(row: np.ndarray, s: int) -> bool:
+    """Whether seat ``s`` has a decision now."""
+    if row[DONE]:
+        return False
+    if row[PHASE] == PICK_PHASE:
+        return row[DECIDE + s] == 1
+    return row[P_SEAT] == s
+
+
+@njit(cache=True)
+def decides_rows(st: np.ndarray, seats: np.ndarray, out: np.ndarray) -> None:
+    """Whether seat ``seats[g]`` has a decision now in each game."""
+    for g in range(st.shape[0]):
+        out[g] = _decides(st[g], seats[g])
+
+
+@njit(cache=True)
+def step_rows_at(st: np.ndarray, rng: np.ndarray, slots: np.ndarray, live: np.ndarray,
+                 cfg: np.ndarray, scratch: np.ndarray) -> int:  # fmt: skip
+    """As :func:`step_rows`, in the games where ``live`` is True only."""
+    n = cfg[C_PLAYERS]
+    for g in range(st.shape[0]):
+        row = st[g]
+        if row[DONE] or not live[g]:
+            continue
+        for s in range(n):
+            if not _legal(row, s, slots[g, s], cfg, scratch[g]):
+                return g
+    for g in range(st.shape[0]):
+        row = st[g]
+        if live[g] and not row[DONE]:
+            _apply(row, rng, g, slots[g], cfg, scratch[g])
+    return -1
+
+
+@njit(cache=True, parallel=True)
+def play_until_rows(st: np.ndarray, rng: np.ndarray, prng: np.ndarray, policy: np.ndarray,
+                    stop: np.ndarray, live: np.ndarray, cfg: np.ndarray,
+                    scratch: np.ndarray) -> None:  # fmt: skip
+    """In every game where ``live`` is True, play on by the seats' ``policy`` (as
+    :func:`rollout_rows`) until seat ``stop[g]`` has a decision or the game is over."""
+    n = cfg[C_PLAYERS]
+    for g in prange(st.shape[0]):
+        if not live[g]:
+            continue
+        buf = scratch[g]
+        row = st[g]
+        slots = np.full(S, NOOP, np.int64)
+        while not row[DONE] and not _decides(row, stop[g]):
+            for s in range(n):
+                m = legal_slots(row, s, cfg, buf)
+                if m == 0:
+                    slots[s] = NOOP
+                elif policy[s] == HEURISTIC:
+                    slots[s] = heuristic_slot(row, s, m, prng, g, True, buf)
+                else:
+                    slots[s] = buf[_below(prng, g, m)]
+            _apply(row, rng, g, slots, cfg, buf)
+
+
+@njit(cache=True)
 def step_rows(st: np.ndarray, rng: np.ndarray, slots: np.ndarray, cfg: np.ndarray,
               scratch: np.ndarray) -> int:  # fmt: skip
     """One decision of every game not over; -1 if every slot was legal, else the first

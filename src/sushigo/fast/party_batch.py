@@ -71,6 +71,8 @@ class PartyBatch(Batch):
 
     slots = k.SLOTS
     """The action space of sushigo.rl.party: 1,433 slots, the last the no-op."""
+    size = party_obs.OBS
+    """The observation's length (1,304)."""
 
     def __init__(self, ruleset: Any, batch: int, seed: int) -> None:
         super().__init__(ruleset, batch, seed)
@@ -85,6 +87,26 @@ class PartyBatch(Batch):
 
     def _deal(self) -> None:
         k.reset_rows(self._rows, self._rng, self._cfg, self._scratch)
+
+    def _deal_rows(self, rows: np.ndarray) -> None:
+        k.reset_rows_at(self._rows, self._rng, rows, self._cfg, self._scratch)
+
+    def _step_rows(self, slots: np.ndarray, live: np.ndarray) -> int:
+        bad: int = k.step_rows_at(self._rows, self._rng, slots, live, self._cfg, self._scratch)
+        return bad
+
+    def _play_until(self, chosen: np.ndarray, stop: np.ndarray, live: np.ndarray) -> None:
+        k.play_until_rows(
+            self._rows, self._rng, self._prng, chosen, stop, live, self._cfg, self._scratch
+        )
+
+    def decides(self, seats: np.ndarray) -> np.ndarray:
+        """Whether seat ``seats[g]`` has a decision now in each game (batch booleans:
+        at a pick, every seat but on the last turn; mid-turn, the seat deciding; none
+        once the game is over)."""
+        out = np.empty(self.batch, np.bool_)
+        k.decides_rows(self._rows, np.asarray(seats, np.int64), out)
+        return out
 
     def _step(self, slots: np.ndarray) -> int:
         bad: int = k.step_rows(self._rows, self._rng, slots, self._cfg, self._scratch)
@@ -198,7 +220,7 @@ class PartyBatch(Batch):
         row = self._rows[i]
         row[k.FEED : k.FEED + len(feed)] = feed
         row[k.FEED_N] = len(feed)
-        k.seed_rows(self._rng[i : i + 1], self.seed, self._first + i)
+        k.seed_rows(self._rng[i : i + 1], self.seed, int(self._games[i]))
         k.reset_row(self._rows, self._rng, i, self._cfg, self._scratch)
 
     @property
@@ -264,7 +286,7 @@ class PartyBatch(Batch):
                     "winners": winners(final, [len(d) for d in kept]),
                 }
             )
-        record["batch"] = {"seed": self.seed, "game": self._first + i}
+        record["batch"] = {"seed": self.seed, "game": int(self._games[i])}
         return record
 
 

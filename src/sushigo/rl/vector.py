@@ -14,7 +14,10 @@ on: in Sushi Go! every seat picks at once, the opponents' picks drawn in the sam
 step; in Sushi Roll one seat decides at a time, so after the learner's decision the
 other seats play (their takes, swaps and re-rolls, in compiled loops) until it is the
 learner's turn again or the game is over, and the reward is what the learner's
-points gained in between (the rounds scored on the way).
+points gained in between (the rounds scored on the way). Sushi Go Party! is both: the
+picks are made at once (the opponents' drawn in the same step), a mid-turn decision
+(chopsticks, spoon, menu, special order, a takeout box's flips a token at a time) is
+one seat's, and the other seats play up to the learner's next decision.
 
 Autoreset is Gymnasium's default, next-step (``metadata["autoreset_mode"]``), per
 sub-environment: the step that ends a game returns its last observation with
@@ -24,7 +27,7 @@ reward 0, while the other sub-environments play on. Sub-environment ``i`` plays 
 ``i``, ``i + num_envs``, ``i + 2 * num_envs``, ... of the seed
 (:meth:`sushigo.fast.base.Batch.restart`), so a run is the same whatever the order
 in which its games end. Sushi Go!'s games all end at the same step and start again
-together; Sushi Roll's end at different steps.
+together; Sushi Roll's and Sushi Go Party!'s end at different steps.
 """
 
 from __future__ import annotations
