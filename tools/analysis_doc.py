@@ -1,7 +1,8 @@
 """docs/analysis.md and its plots, from the batch engine (``make analysis``).
 
-For Sushi Go! and Sushi Roll at 2 to 5 players it runs ``sushigo analyze`` with the
-quick heuristic in every seat (card and face values, seat effects), and the heuristic
+For Sushi Go! and Sushi Roll at 2 to 5 players, and the eight suggested Sushi Go
+Party! menus at 4 players, it runs ``sushigo analyze`` with the quick heuristic in
+every seat (card and face values, seat effects, a menu's balance), and the heuristic
 in seat 0 against random seats (how much a plan is worth), then writes the page: its
 tables, the plots under docs/analysis/, and the findings read from the figures (the
 sentences are built from the numbers, so they stay true when the page is made
@@ -18,19 +19,32 @@ from statistics import NormalDist
 from typing import Any
 
 from sushigo.fast import analyze
+from sushigo.games.party.cards import SUGGESTED_MENUS
 from sushigo.tui.analyze import plus_minus as pm
 
 HERE = Path(__file__).resolve().parent.parent
 PLAYERS = (2, 3, 4, 5)
-TITLES = {"sushi-go": "Sushi Go!", "sushi-roll": "Sushi Roll"}
+TITLES = {"sushi-go": "Sushi Go!", "sushi-roll": "Sushi Roll", "sushi-go-party": "Sushi Go Party!"}
+PARTY_PLAYERS = 4
+"""The table every suggested menu is analysed at (each allows 4 players)."""
 
 
-def run(game: str, players: int, agents: list[str], games: int, seed: int) -> dict[str, Any]:
+def run(
+    game: str,
+    players: int,
+    agents: list[str],
+    games: int,
+    seed: int,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     start = time.perf_counter()
-    jobs = analyze.jobs(game, players, {}, agents, games, seed)
+    jobs = analyze.jobs(game, players, options or {}, agents, games, seed)
     sums = analyze.run(jobs)
     report = analyze.summarize(sums, players, agents, game)
-    report["title"] = f"{TITLES[game]}, {players} players, " + (
+    name = TITLES[game]
+    if options and "menu" in options:
+        name = f"{SUGGESTED_MENUS[options['menu']].name} (Sushi Go Party!)"
+    report["title"] = f"{name}, {players} players, " + (
         "the heuristic in every seat" if len(set(agents)) == 1 else ", ".join(agents)
     )
     report["seconds"] = time.perf_counter() - start
@@ -48,9 +62,14 @@ def cards_table(report: dict[str, Any]) -> list[str]:
         if not c["offered"]:
             continue
         lift = "" if c["lift"] is None else pm(c["lift"], c["lift_ci95"], 100, sign=True)
+        points = (
+            "— (used up)"  # a menu, takeout box, spoon or chopsticks in use leaves the table
+            if c["points_per_card"] is None
+            else pm(c["points_per_card"], c["points_per_card_ci95"], digits=2)
+        )
         lines.append(
             f"| {c['card']} | {c['taken_per_game']:.2f} | "
-            f"{pm(c['points_per_card'], c['points_per_card_ci95'], digits=2)} | "
+            f"{points} | "
             f"{100 * c['win_when_taken']['rate']:.1f}% | "
             f"{100 * c['win_when_passed']['rate']:.1f}% | {lift} | "
             + ", ".join(f"{o['card']} ({100 * o['share']:.0f}%)" for o in c["chosen_over"][:2])
@@ -138,6 +157,54 @@ def sections(game: str, games: int, seed: int, pictures: Path) -> tuple[list[str
     return page, rows
 
 
+def party_sections(games: int, seed: int, pictures: Path) -> tuple[list[str], list[str]]:
+    """Each suggested menu's section at 4 players, and the rows of the table of menus."""
+    page: list[str] = []
+    rows: list[str] = []
+    players = PARTY_PLAYERS
+    for key, menu in SUGGESTED_MENUS.items():
+        print(f"{menu.name}, {players} players ...", file=sys.stderr)
+        options = {"menu": key}
+        report = run("sushi-go-party", players, ["heuristic"] * players, games, seed, options)
+        folder = f"party-{key}-{players}p"
+        analyze.plot(report, pictures / folder)
+        page += [f"### {menu.name}", "", f"{menu.describe()}.", ""]
+        page += findings(report, players)
+        page += [""]
+        page += cards_table(report)
+        page += [
+            "",
+            f"![Points a card and lift, {menu.name}](analysis/{folder}/cards.png)",
+            f"![Win share by seat and final scores, {menu.name}](analysis/{folder}/seats.png)",
+            "",
+        ]
+        mixed = run(
+            "sushi-go-party", players, ["heuristic"] + ["random"] * (players - 1), games, seed,
+            options,
+        )  # fmt: skip
+        h = mixed["agents"][0]
+        scores = report["scores"]
+        cards = [c for c in report["cards"] if c["offered"] and c["points_per_card"] is not None]
+        top = max(cards, key=lambda c: c["points_per_card"])
+        rows.append(
+            f"| {menu.name} | {pm(scores['mean'], scores['mean_ci95'], digits=1)} | "
+            f"{scores['sd']:.1f} | {scores['winning_margin']:.1f} | "
+            f"{100 * scores['shared_wins']:.1f}% | "
+            f"{pm(h['win_share']['rate'], h['win_share']['ci95'], 100)}% | "
+            f"{top['card']} ({top['points_per_card']:.2f}) |"
+        )
+    return page, rows
+
+
+def menu_table(rows: list[str]) -> list[str]:
+    return [
+        "| menu | mean score | sd | winner's lead | shared wins | heuristic against three "
+        "random | the card that earns most |",
+        "| --- | ---: | ---: | ---: | ---: | ---: | --- |",
+        *rows,
+    ]
+
+
 def plan_table(rows: list[str]) -> list[str]:
     return [
         "| players | heuristic's win share | an even share | heuristic's mean score "
@@ -151,6 +218,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=1_000_000, help="Sushi Go! games a table")
     parser.add_argument("--roll-games", type=int, default=500_000, help="Sushi Roll games a table")
+    parser.add_argument(
+        "--party-games", type=int, default=200_000, help="Sushi Go Party! games a menu's table"
+    )
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--out", default=str(HERE / "docs"), help="the docs folder")
     args = parser.parse_args()
@@ -162,10 +232,13 @@ def main() -> int:
         given.append(f"--games {args.games}")
     if args.roll_games != 500_000:
         given.append(f"--roll-games {args.roll_games}")
+    if args.party_games != 200_000:
+        given.append(f"--party-games {args.party_games}")
     command = "make analysis" + (f" ARGS='{' '.join(given)}'" if given else "")
     start = time.perf_counter()
     classic_page, classic_rows = sections("sushi-go", args.games, args.seed, pictures)
     roll_page, roll_rows = sections("sushi-roll", args.roll_games, args.seed, pictures)
+    party_page, party_rows = party_sections(args.party_games, args.seed, pictures)
     minutes = (time.perf_counter() - start) / 60
     page = [
         "# What the games teach",
@@ -174,7 +247,8 @@ def main() -> int:
         "[fast.md](fast.md)) with `sushigo analyze`; this page, its tables and its plots",
         f"are made by `{command}` (tools/analysis_doc.py, {minutes:.0f} minutes on the",
         f"2-core machine): seed {args.seed}, {args.games:,} games a Sushi Go! table,",
-        f"{args.roll_games:,} a Sushi Roll table.",
+        f"{args.roll_games:,} a Sushi Roll table, {args.party_games:,} a Sushi Go Party!",
+        "menu's table.",
         "",
         "How to read them:",
         "",
@@ -232,11 +306,40 @@ def main() -> int:
         "",
         *plan_table(roll_rows),
         "",
-        "## Not here yet",
+        "## Sushi Go Party!: the eight suggested menus",
         "",
-        "`sushigo analyze` reads Sushi Go! games (2-5 players, and the variants but the",
-        "dummy, with `--variant`) and Sushi Roll games (2-5 players, and your own dice",
-        "with `--dice`); the eight suggested Sushi Go Party! menus follow.",
+        f"Each suggested menu at {PARTY_PLAYERS} players (every one of them allows four), the",
+        "heuristic in every seat, then in seat 0 against three random players:",
+        "",
+        *menu_table(party_rows),
+        "",
+        "- **mean score**, **sd**, **winner's lead** and **shared wins** say how a menu",
+        "  plays: how many points it gives, how spread they are, how close the games end.",
+        "- **points a card**: every point goes to the card lying in front that scored it,",
+        "  by its printed card: a family's points shared among its cards (maki and",
+        "  uramaki by icons, the uramaki scored during the round included; each nigiri",
+        "  its printed value and what a wasabi tripled to the wasabi under it; the rest",
+        "  equally); a special order earns what its copy scores; a card flipped by a",
+        "  takeout box earns its 2; the dessert's points at the end are shared among the",
+        "  desserts kept. Points with no card to go to (the fewest temaki or puddings,",
+        "  with none) go to the family's first card. Chopsticks, spoons, menus and takeout",
+        "  boxes leave the table when used and earn nothing themselves: their worth shows",
+        "  in their lift, and in the cards they brought.",
+        "- **won taking it / won passing it** count the picks with a choice (not a",
+        "  round's last card); a special order is taken as itself, whatever it copies.",
+        "",
+        "Sushi Go Party!'s heuristic (the search's playout policy there) decides at random",
+        "one time in two, else takes the card worth most to its tableau now: it is a",
+        "weaker player than Sushi Go!'s, and the lifts of the specials are what they are",
+        "worth to a player that uses them as it does.",
+        "",
+        *party_page,
+        "## Not here",
+        "",
+        "`sushigo analyze` reads every game: Sushi Go! (2-5 players, and the variants but",
+        "the dummy, with `--variant`), Sushi Roll (2-5 players, and your own dice with",
+        "`--dice`) and Sushi Go Party! (any menu, `--menu`, 2-8 players); this page shows",
+        "the suggested menus at four players only.",
         "",
     ]
     (docs / "analysis.md").write_text("\n".join(page))
