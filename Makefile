@@ -45,11 +45,12 @@ $(ACCEL): $(ACCEL_SRC) $(wildcard src/sushigo/core/*.py) $(STAMP)
 accel: $(ACCEL)
 
 # numba's disk cache of a batch-engine kernel is not renewed when a function or a
-# constant it takes from another file changes (the kernels share fast/rng.py, and
-# Party's statistics and observations read its row layout): a change to any of the
-# batch engine's sources clears the whole cache, which the next use compiles again.
+# constant it takes from another file changes (the kernels share fast/rng.py, copy
+# the games' card and dice tables, and Party's statistics and observations read its
+# row layout): a change to the batch engine's sources, or to the games' and core's
+# it reads, clears the whole cache, which the next use compiles again.
 NUMBA_FRESH := $(VENV)/.numba-fresh
-$(NUMBA_FRESH): $(wildcard src/sushigo/fast/*.py) | $(BIN)/python
+$(NUMBA_FRESH): $(wildcard src/sushigo/fast/*.py src/sushigo/games/*/*.py src/sushigo/core/*.py) | $(BIN)/python
 	@find src/sushigo/fast -name '*.nbi' -delete -o -name '*.nbc' -delete
 	@touch $@
 
