@@ -356,6 +356,7 @@ def test_the_command_analyses_a_party_menu(
     assert main([*argv, "--games", "2000", "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["options"] == {"menu": "points-platter"} and len(report["seats"]) == 6
+    assert report["title"].startswith("Sushi Go Party!, 6 players (Points Platter): random")
     by_card = {c["card"]: c for c in report["cards"]}
     assert by_card["squid-nigiri"]["points_per_card"] == 3.0  # no wasabi on this menu
     assert by_card["special-order"]["taken"] > 0  # it scores as what it copies

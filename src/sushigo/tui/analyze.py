@@ -119,6 +119,10 @@ def _title(ruleset: Any, agents: list[str]) -> str:
     variants = [k.replace("_", " ") for k, v in ruleset.options.items() if v is True]
     if ruleset.options.get("dice", "default") != "default":
         variants.append("own dice")
+    menu = getattr(ruleset, "menu", None)
+    if menu is not None:  # Sushi Go Party!: the menu, by name or by its kinds
+        name = menu.name if menu.name not in ("Custom", "Random") else ", ".join(menu.kinds[1:])
+        variants.append(name)
     extra = f" ({', '.join(variants)})" if variants else ""
     return f"{ruleset.title}, {ruleset.players} players{extra}: {', '.join(agents)}"
 
