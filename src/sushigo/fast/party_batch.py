@@ -3,6 +3,7 @@ loops between (the kernels are in :mod:`sushigo.fast.party`)."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import numpy as np
@@ -14,7 +15,7 @@ from sushigo.fast import party as k
 from sushigo.fast import party_obs
 from sushigo.fast.base import Batch
 from sushigo.fast.party_stats import card_stats
-from sushigo.games.party.actions import _ASKS, _CALLS, _TOKENS, SPECIAL_ORDER
+from sushigo.games.party.actions import _ASKS, _CALLS, _TOKENS, SPECIAL_ORDER, PartyPick
 from sushigo.games.party.cards import PARTY_CARDS
 from sushigo.games.party.scoring import FLIPPED, ROUND_FAMILIES, SCORING_KINDS
 
@@ -47,6 +48,19 @@ def _slot_texts() -> list[str]:
 
 
 _TEXT = _slot_texts()
+_TOK = {t: i for i, t in enumerate(_TOKENS)}
+_CARD = {c: i for i, c in enumerate(_IDS)}
+_ASK_AT = {a: i for i, a in enumerate(_ASKS)}
+"""Each request's slot (the last of a name: a kind with one card is asked for as it)."""
+_KIND_AT = {kind: i + 1 for i, kind in enumerate(("take", "ask", "give", "order", "copy", "flip"))}
+_TARGET_AT = {name: j for j, name in enumerate(_TARGET_NAMES)}
+
+
+def _base(pick: PartyPick) -> int:
+    """A pick's slot without its call."""
+    if pick.card == SPECIAL_ORDER and pick.copy is not None:
+        return k.N + _TARGET_AT[pick.copy]
+    return _CARD[pick.card]
 
 
 class PartyBatch(Batch):
@@ -82,11 +96,139 @@ class PartyBatch(Batch):
         self._scratch = np.empty((batch, k.SCRATCH), np.int64)
         """Each game's working space in the compiled loops (no allocation per call)."""
         self._stats: dict[str, np.ndarray] | None = None
+        self._sampled = False
+        """Whether the rows are worlds sampled from a view (:meth:`determinize`) or
+        positions loaded (:meth:`load_state`): their past is not in their logs."""
 
     # -- playing ------------------------------------------------------------
 
     def _deal(self) -> None:
         k.reset_rows(self._rows, self._rng, self._cfg, self._scratch)
+        self._sampled = False
+
+    # -- positions of the engine, and worlds sampled from a view (search) -----------
+
+    def determinize(self, view: Any, seed: int | None = None) -> None:
+        """Fill every game of the batch with a world consistent with ``view`` (a
+        :class:`~sushigo.games.party.views.PartyView` of this batch's ruleset, at a
+        decision), each sampled by the engine's own ``determinize(view, rng)`` (the
+        viewer's hand and the hands it saw this round as they are; every other hand, the
+        rest of the deck and which desserts were shuffled in dealt from the cards it has
+        not seen; a turn stopped mid-way resumed there) and loaded with
+        :meth:`load_state`. World ``i`` is drawn from a generator seeded with the
+        batch's seed and its game number, as :meth:`reset` numbers them (a ``seed``
+        given starts again from game 0): reproducible, and the same whatever the batch
+        size. Its playouts draw from the game's own generator. It reads nothing but the
+        view. :meth:`export_record` and :meth:`card_stats` refuse the worlds (their
+        past is not in them).
+
+        The worlds are sampled in Python, one engine world each (about a millisecond
+        a world): what is compiled is what follows, stepping and playing them out."""
+        if seed is not None:
+            if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+                raise OptionsError(f"seed must be a whole number, 0 or more, not {seed!r}")
+            self.seed = seed
+            self._next = 0
+        if getattr(view, "ruleset", None) != self.ruleset:
+            raise OptionsError(f"the view is not of this batch's game ({self.ruleset!r})")
+        self._seed_rows()
+        self._ready = True
+        for i in range(self.batch):
+            rng = random.Random(f"{self.seed}:{self._first + i}")
+            world = self.ruleset.determinize(view, rng)
+            self._load(i, world, rng)
+        self._sampled = True
+
+    def load_state(self, i: int, state: Any, seed: int = 0) -> None:
+        """Put the engine's position ``state`` (a Sushi Go Party! state of this batch's
+        ruleset) in game ``i`` of the batch, to be stepped, observed or played out from
+        there. A chance event due (a deal, a menu's draw) is drawn first, by the engine,
+        from ``random.Random(seed)``. The game's past is not in its row:
+        :meth:`export_record` and :meth:`card_stats` refuse the batch afterwards."""
+        self._check()
+        if not 0 <= i < self.batch:
+            raise IndexError(f"no game {i} in a batch of {self.batch}")
+        if getattr(state, "ruleset", None) != self.ruleset:
+            raise OptionsError(f"the state is not of this batch's game ({self.ruleset!r})")
+        self._load(i, state.copy(), random.Random(seed))
+        self._sampled = True
+
+    def _load(self, i: int, st: Any, rng: random.Random) -> None:
+        """Row ``i`` := the engine's position ``st`` (changed: its chance drawn)."""
+        while st.is_chance():
+            st.apply_chance(st.sample_chance(rng))
+        n = self.players
+        row = np.zeros(k.WIDTH, np.int64)
+        for s in range(n):
+            for c in st._hands[s]:
+                row[k.HAND + s * k.N + _CARD[c]] += 1
+            tab = st._tabs[s]
+            for j, p in enumerate(tab):
+                row[k.TAB + s * k.MAXT + j] = _TOK[p.token]
+            row[k.TABN + s] = len(tab)
+            row[k.EARLIER + s] = st._earlier[s]
+            row[k.FREE + s] = st._free_wasabi[s]
+            row[k.URA + s] = st._uramaki_icons[s]
+            row[k.URA_SCORED + s] = st._uramaki_scored[s]
+            row[k.BONUS + s] = st._bonus_count[s]
+            kept = st._desserts[s]
+            for j, p in enumerate(kept):
+                row[k.DES + s * k.MAXD + j] = _TOK[p.token]
+            row[k.DESN + s] = len(kept)
+        row[k.HN] = len(st._hands[0])
+        over = st.is_terminal()
+        totals = st.returns()
+        dessert = st.dessert_scores()
+        for s in range(n):
+            row[k.SCORE + s] = totals[s]
+            row[k.DESSERT_PTS + s] = dessert[s] if over else 0
+        for c, copies in st._deck_now().items():
+            row[k.DECK + _CARD[c]] += copies
+        for c, copies in st._in_deck.items():
+            row[k.INDECK + _CARD[c]] = copies
+        for c, copies in st._pile.items():
+            row[k.PILE + _CARD[c]] = copies
+        for c in st._discards:
+            row[k.DISC + _CARD[c]] += 1
+        for j, (number, copy, seat, p) in enumerate(st._to_resolve):
+            row[k.Q + 4 * j : k.Q + 4 * j + 4] = (number, copy, seat, _TOK[p.token])
+        row[k.QN] = len(st._to_resolve)
+        pending = st._pending
+        if pending is not None and not over:
+            row[k.P_SEAT] = pending.seat
+            row[k.P_KIND] = _KIND_AT[pending.kind]
+            row[k.P_CARD] = _TOK[pending.card]
+            row[k.P_DETAIL] = _ASK_AT[pending.detail] if pending.detail else -1
+            row[k.P_OWNER] = pending.owner
+        for j, c in enumerate(st._drawn):
+            row[k.DRAWN + j] = _CARD[c]
+        row[k.DRAWN_N] = len(st._drawn)
+        row[k.PLANN] = -1
+        row[k.MISO_SEAT] = -1
+        if st._turn_misos:
+            ((seat, p),) = st._turn_misos  # more than one are discarded at once
+            row[k.MISO_SEAT] = seat
+            row[k.MISO_TOK] = _TOK[p.token]
+        row[k.MISO_N] = st._turn_miso_count
+        for s in range(k.S):
+            row[k.FORCED + s] = -1
+        if not over and pending is None:
+            forced = st._forced_picks
+            for s in range(n):
+                row[k.DECIDE + s] = 1 if s in st._deciders else 0
+                if s in forced:
+                    row[k.FORCED + s] = _base(forced[s])
+        row[k.PHASE] = k.OVER_PHASE if over else (k.CHOOSE_PHASE if pending else k.PICK_PHASE)
+        row[k.ROUND] = st.round
+        row[k.TURN] = st.turn
+        row[k.DONE] = 1 if over else 0
+        row[k.URA_CLAIMED] = st._uramaki_claimed
+        row[k.SO_KEPT] = st._special_orders_kept
+        for r, result in enumerate(st.results):
+            for s in range(n):
+                at = k.BREAK + (r * k.S + s) * k.FAMILIES
+                row[at : at + k.FAMILIES] = [result.breakdown[s][f] for f in ROUND_FAMILIES]
+        self._rows[i] = row
 
     def _deal_rows(self, rows: np.ndarray) -> None:
         k.reset_rows_at(self._rows, self._rng, rows, self._cfg, self._scratch)
@@ -146,6 +288,7 @@ class PartyBatch(Batch):
         (float) and ``over`` (batch x 1 x 45 x 45: every seat's together). The batch's
         own arrays, rewritten by the next call."""
         self._check()
+        self._whole("card statistics")
         if self._stats is None:
             shape = (self.batch, self.players, k.N)
             self._stats = {
@@ -223,6 +366,13 @@ class PartyBatch(Batch):
         k.seed_rows(self._rng[i : i + 1], self.seed, int(self._games[i]))
         k.reset_row(self._rows, self._rng, i, self._cfg, self._scratch)
 
+    def _whole(self, what: str) -> None:
+        if self._sampled:
+            raise OptionsError(
+                "the games are worlds sampled from a view or positions loaded: their past "
+                f"is not in them; {what} need whole games"
+            )
+
     @property
     def fed_wrongly(self) -> np.ndarray:
         """Which games were given a deal where a draw was due, or the other way round."""
@@ -239,6 +389,7 @@ class PartyBatch(Batch):
         self._check()
         if not 0 <= i < self.batch:
             raise IndexError(f"no game {i} in a batch of {self.batch}")
+        self._whole("records")
         row = self._rows[i].tolist()
         n = self.players
         finished = row[k.ROUND]
