@@ -29,7 +29,10 @@ from numba import njit, prange
 
 # the generator is fast/rng.py's (seed_rows and _next re-exported: Batch reads the
 # kernels' seed_rows, and the other Sushi Go! kernels import them from here)
-from sushigo.fast.rng import _below, _next, _unit, seed_rows  # noqa: F401
+from sushigo.fast.rng import _below as _below
+from sushigo.fast.rng import _next as _next
+from sushigo.fast.rng import _unit as _unit
+from sushigo.fast.rng import seed_rows as seed_rows
 
 N = 13
 """Card types."""
