@@ -29,6 +29,15 @@ CASES: list[tuple[str, str, int, dict[str, Any], list[str], float, float]] = [
     ("Sushi Go!, 2 players: mcts against random", "sushi-go", 2, {}, [MCTS, "random"], 0.97, 1.5),
     ("Sushi Go!, 2 players: mcts against greedy", "sushi-go", 2, {}, [MCTS, "greedy"], 0.70, 1),
     (
+        "Sushi Go!, 2 players: mcts against mcts-engine (the search before the batch engine)",
+        "sushi-go",
+        2,
+        {},
+        [MCTS, "mcts-engine:ms=100"],
+        0.50,
+        1,
+    ),
+    (
         "Sushi Go!, 2 players: greedy against random",
         "sushi-go",
         2,
@@ -83,6 +92,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1, help="the runs' seed (default 1)")
     parser.add_argument("--out", default="docs/strength.md", help="the page to write")
     parser.add_argument("--only", help="run only the lines whose title contains this")
+    parser.add_argument(
+        "--note", default="", help="what else ran on the machine meanwhile (for the run line)"
+    )
     args = parser.parse_args(argv)
     rows = []
     started = time.perf_counter()
@@ -101,9 +113,13 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(f"{title}: {stats['win_rate']:.1%} [{lo:.1%}, {hi:.1%}]", file=sys.stderr)
     minutes = (time.perf_counter() - started) / 60
-    command = "python benchmarks/strength.py " + " ".join(
-        argv if argv is not None else sys.argv[1:]
-    )
+    words = list(argv if argv is not None else sys.argv[1:])
+    if "--note" in words:  # the note is said in the run line, not repeated in the command
+        at = words.index("--note")
+        del words[at : at + 2]
+    words = [w for w in words if not w.startswith("--note=")]
+    command = "python benchmarks/strength.py " + " ".join(words)
+    note = f", {args.note}" if args.note else ""
     lines = [
         "# Strength",
         "",
@@ -115,11 +131,13 @@ def main(argv: list[str] | None = None) -> int:
         "",
         f"This run: `{command.strip()}`, {datetime.date.today().isoformat()}, "
         f"{engine_build()} engine, CPython {platform.python_version()}, "
-        f"{minutes:.0f} minutes on the 2-core machine. mcts runs at 100 ms per decision "
-        "(`mcts:ms=100`, its defaults: the other seats modelled as greedy, greedy playouts "
-        "(the quick compiled ones in Sushi Roll) "
-        "to the round's end, greedy's choice kept unless the search clearly beats it; "
-        "docs/agents.md). Win rates count a shared win as a fraction; "
+        f"{minutes:.0f} minutes on the 2-core machine{note}. mcts runs at 100 ms per "
+        "decision (`mcts:ms=100`, its defaults: the other seats modelled as greedy, "
+        "playouts to the round's end, greedy's choice kept unless the search clearly beats "
+        "it; in Sushi Go! the search runs in the batch engine, with the quick compiled "
+        "playouts; elsewhere in the engine, with greedy playouts (the quick ones in Sushi "
+        "Roll); `mcts-engine` is the search in the engine in every game; docs/agents.md). "
+        "Win rates count a shared win as a fraction; "
         "the interval is Wilson's 95% interval over the measured agent's seat-games. "
         "The deals are duplicated across seats (docs/tournaments.md).",
         "",
