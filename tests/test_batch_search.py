@@ -6,11 +6,9 @@ at small scale."""
 
 from __future__ import annotations
 
-import hashlib
 import random
 import subprocess
 import sys
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -24,7 +22,7 @@ from sushigo.agents.greedy import GreedyAgent
 from sushigo.agents.mcts import MCTSAgent, _value
 from sushigo.core.errors import OptionsError
 from sushigo.fast import classic as k
-from sushigo.fast import classic_greedy, classic_search
+from sushigo.fast import classic_greedy
 from sushigo.fast.classic_greedy import greedy_scores, greedy_slot
 from sushigo.fast.classic_search import ClassicSearch, playout_values
 from sushigo.games.classic import CLASSIC_CARDS, Deal, Draw
@@ -35,18 +33,6 @@ from test_fast_determinize import _engine_world, _positions
 IDS = CLASSIC_CARDS.ids
 QUICK = [(2, {}), (4, {}), (2, {"dummy": True}), (5, {"soy_sauce": True})]
 """The configurations make test checks; make test-matrix checks them all."""
-
-
-def test_the_kernels_cache_is_renewed_with_the_engine_it_calls() -> None:
-    """numba's cache of the search's kernels holds the functions of fast/classic.py they
-    call without noticing a change there: classic_search.CLASSIC_DIGEST names the
-    version of classic.py it was written against, so that a change of classic.py comes
-    with a change of classic_search.py, which renews the cache."""
-    source = Path(k.__file__).read_bytes()
-    assert hashlib.sha256(source).hexdigest() == classic_search.CLASSIC_DIGEST, (
-        "sushigo/fast/classic.py changed: set CLASSIC_DIGEST in sushigo/fast/classic_search.py "
-        f"to {hashlib.sha256(source).hexdigest()!r} (that renews numba's cache of its kernels)"
-    )
 
 
 # -- playouts score as the engine's --

@@ -27,11 +27,10 @@ the same view, seed and number of iterations give the same statistics. Which
 actions it found best is for the agent to say (:mod:`sushigo.agents.mcts` loads this
 module by name when numba is installed, and searches with the engine otherwise).
 
-numba's cache of the kernels here holds the functions of
-:mod:`sushigo.fast.classic` they call, and does not notice when that file changes
-(a known limit of numba's cache): ``CLASSIC_DIGEST`` is that file's digest, which
-tests/test_batch_search.py checks, so that a change there comes with a change here,
-which renews the cache.
+numba's cache of the kernels here holds the functions of :mod:`sushigo.fast.classic`,
+:mod:`sushigo.fast.classic_greedy` and :mod:`sushigo.fast.rng` they call, and does not
+notice when those files change: ``make test`` and ``make bench`` clear it whenever a
+source of ``sushigo.fast`` changed (docs/fast.md, "numba's cache and the sources").
 """
 
 from __future__ import annotations
@@ -68,10 +67,6 @@ from sushigo.fast.classic import (
     legal_slots,
 )
 from sushigo.fast.classic_greedy import greedy_slot
-
-CLASSIC_DIGEST = "3e9880e9c8b7b0ef7a4a627a73ee027b01c8b195fa91b1d6d038a3c3cf945fdb"
-"""sha256 of sushigo/fast/classic.py's source, whose functions numba's cache of this
-module's kernels holds (see the module docstring)."""
 
 GREEDY = 2
 POLICIES = ("random", "heuristic", "greedy")
