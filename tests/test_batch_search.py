@@ -6,6 +6,7 @@ at small scale."""
 
 from __future__ import annotations
 
+import json
 import random
 import subprocess
 import sys
@@ -324,3 +325,19 @@ def test_it_beats_greedy_at_two_players() -> None:
         winners = state.winners()
         wins += 1 / len(winners) if seat in winners else 0
     assert wins >= 8, wins
+
+
+def test_bench_reports_the_search_beside_the_engines(capsys: pytest.CaptureFixture[str]) -> None:
+    """sushigo bench measures mcts and mcts-engine on the same case in one run, and
+    gives the ratio of their iterations a second (never asserted: only reported)."""
+    from sushigo.cli import main
+
+    case = "sushi-go 2p quick playouts"
+    assert main(["bench", "--only", case, "--seconds", "0.3", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    batch, engine = report["mcts"]
+    assert batch["case"] == "mcts sushi-go 2p quick playouts" and batch["search"] == "batch"
+    assert engine["case"] == "mcts-engine sushi-go 2p quick playouts"
+    assert engine["search"] == "engine" and "over_engine" not in engine
+    ratio = batch["iterations_per_s"] / engine["iterations_per_s"]
+    assert batch["over_engine"] == pytest.approx(ratio, abs=0.006)
