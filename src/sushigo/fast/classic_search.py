@@ -50,7 +50,6 @@ from sushigo.fast.classic import (
     MAX_HAND,
     MAX_LEGAL,
     PICKS,
-    RANDOM,
     ROUND,
     ROUNDS,
     SCORE,
@@ -66,13 +65,14 @@ from sushigo.fast.classic import (
     dessert_points,
     legal_slots,
 )
+from sushigo.fast.classic import POLICIES as ROLLOUTS
 from sushigo.fast.classic_greedy import greedy_slot
 
-GREEDY = 2
-POLICIES = ("random", "heuristic", "greedy")
-"""The policies by number: uniformly random, the engine's quick heuristic
-(``playout_action``), and the greedy agent's decision (sushigo.fast.classic_greedy)."""
-assert POLICIES[RANDOM] == "random" and POLICIES[HEURISTIC] == "heuristic"
+POLICIES = (*ROLLOUTS, "greedy")
+"""The policies by number: the batch's rollout policies (uniformly random, the
+engine's quick heuristic), and the greedy agent's decision
+(sushigo.fast.classic_greedy)."""
+GREEDY = POLICIES.index("greedy")
 
 # -- the tree: one row per node --
 VISITS, AVAIL, SLOT, FIRST, NEXT = range(5)
