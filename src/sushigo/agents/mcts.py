@@ -193,8 +193,14 @@ class MCTSAgent:
         paired: str = "auto",
         search: str = "auto",
     ) -> None:
-        if iterations < 0 or ms <= 0:
-            raise OptionsError("mcts: iterations must be 0 or more and ms above 0")
+        if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 0:
+            raise OptionsError(
+                f"mcts: iterations must be a whole number, 0 or more, not {iterations!r}"
+            )
+        if not _number(ms) or ms <= 0:
+            raise OptionsError(f"mcts: ms must be a number above 0, not {ms!r}")
+        if not _number(c) or c < 0:
+            raise OptionsError(f"mcts: c must be a number, 0 or more, not {c!r}")
         _one_of("rollout", rollout, ROLLOUTS)
         _one_of("opponents", opponents, OPPONENTS)
         _one_of("horizon", horizon, HORIZONS)
@@ -518,6 +524,10 @@ class MCTSAgent:
                 continue
             state.apply({seat: policy(state, seat, legal) for seat, legal in state.decisions()})
         return state.returns()
+
+
+def _number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
 
 
 def _one_of(option: str, value: object, choices: Sequence[str]) -> None:
