@@ -526,7 +526,8 @@ class Server:
                     view = table.state.observe(seat)
                     legal = table.legal(seat)
                     agent = table.agents[seat]
-                    if getattr(agent, "name", "") == "mcts":
+                    if getattr(agent, "name", "").startswith("mcts"):  # mcts, mcts-engine
+                        # a search thinks for its time: off the event loop
                         action = await asyncio.to_thread(agent.act, view, legal)
                     else:
                         action = agent.act(view, legal)
