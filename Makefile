@@ -78,9 +78,10 @@ test-services:
 unit-compiled: $(ACCEL) $(NUMBA_FRESH) test-services
 	$(TEST_ENV) $(BIN)/pytest -W error::RuntimeWarning -m "not matrix" tests README.md docs
 
-# (the browser tests exercise the pages, not the engine build: they run once, above)
+# (the browser tests exercise the pages, and the batch engine's its numba kernels,
+# not the engine build: they run once, above)
 unit-pure: $(STAMP) $(NUMBA_FRESH) test-services
-	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser and not matrix"
+	SUSHIGO_PURE=1 $(TEST_ENV) $(BIN)/pytest -m "not browser and not matrix and not batch"
 
 unit: unit-compiled unit-pure
 

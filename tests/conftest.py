@@ -76,9 +76,17 @@ def errors() -> Iterator[list[str]]:
     assert found == []
 
 
+BATCH = ("test_fast_", "test_batch_", "test_analyze", "test_rl_vector", "fast.md")
+"""The batch engine's modules (and docs/fast.md's examples): marked ``batch``."""
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that drive the browser are marked ``browser`` (``-m "not browser"``
-    leaves them out: the source-engine run of ``make test`` does)."""
+    """Tests that drive the browser are marked ``browser``, the batch engine's
+    ``batch`` (``-m "not browser and not batch"`` leaves them out: the source-engine
+    run of ``make test`` does, as neither the pages nor the numba kernels change with
+    the engine's build)."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        if item.path.name.startswith(BATCH):
+            item.add_marker(pytest.mark.batch)

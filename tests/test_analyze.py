@@ -329,6 +329,7 @@ def test_the_command_reads_a_dice_file(tmp_path: Path, capsys: pytest.CaptureFix
 # -- Sushi Go Party! --
 
 
+@pytest.mark.matrix  # the workers' independence is the same code for every game
 def test_party_figures_do_not_depend_on_the_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Master Menu with the heuristic in one seat of four: the same sums on one worker and
     on two; every card on the menu and no other; the points given to the cards add up

@@ -21,11 +21,13 @@ _IDX = {c: i for i, c in enumerate(PARTY_CARDS.ids)}
     ("menu", "players"),
     [
         ("master-menu", 4),
-        ("big-banquet", 3),
-        ("dinner-for-two", 2),
-        ("points-platter", 5),
-        ("sushi-go", 8),
-        ("temaki,eel,dumpling,sashimi,special-order,spoon,fruit", 4),
+        pytest.param("big-banquet", 3, marks=pytest.mark.matrix),
+        pytest.param("dinner-for-two", 2, marks=pytest.mark.matrix),
+        pytest.param("points-platter", 5, marks=pytest.mark.matrix),
+        pytest.param("sushi-go", 8, marks=pytest.mark.matrix),
+        pytest.param(
+            "temaki,eel,dumpling,sashimi,special-order,spoon,fruit", 4, marks=pytest.mark.matrix
+        ),
     ],
 )
 def test_card_stats_are_the_engines(menu: str, players: int) -> None:
