@@ -77,9 +77,7 @@ def check(game: str, players: int, options: dict[str, Any], agents: Sequence[str
     engine does not have."""
     ruleset = make_ruleset(game, players, **options)
     if ruleset.name not in GAMES:
-        raise OptionsError(
-            f"sushigo analyze plays {', '.join(GAMES)}, not {ruleset.title}"
-        )
+        raise OptionsError(f"sushigo analyze plays {', '.join(GAMES)}, not {ruleset.title}")
     if options.get("dummy"):
         raise OptionsError("sushigo analyze does not play the two-player dummy variant yet")
     names = list(agents) * players if len(agents) == 1 else list(agents)

@@ -29,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from sushigo.core.errors import IllegalActionError, OptionsError
+from sushigo.core.records import FORMAT, VERSION
 
 
 class Batch:
@@ -228,6 +229,22 @@ class Batch:
 
     def _play(self, chosen: np.ndarray) -> np.ndarray:
         raise NotImplementedError
+
+    def _record(self, rounds: list[dict[str, Any]]) -> dict[str, Any]:
+        """A record's opening fields in the project's format, with ``rounds``: a batch's
+        game, its seats named by number and played by ``batch``."""
+        n = self.players
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "game": self.ruleset.name,
+            "players": n,
+            "names": [f"player_{s}" for s in range(n)],
+            "agents": ["batch"] * n,
+            "options": dict(self.ruleset.options),
+            "seed": None,
+            "rounds": rounds,
+        }
 
     # -- what the games show --------------------------------------------------------
 

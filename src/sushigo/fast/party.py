@@ -1569,6 +1569,21 @@ def step_rows_at(st: np.ndarray, rng: np.ndarray, slots: np.ndarray, live: np.nd
     return -1
 
 
+@njit(cache=True)
+def _policy_slots(row: np.ndarray, n: int, policy: np.ndarray, prng: np.ndarray, g: int,
+                  cfg: np.ndarray, buf: np.ndarray, slots: np.ndarray) -> None:  # fmt: skip
+    """Every seat's slot by its policy (RANDOM, HEURISTIC) on the position as it stands,
+    the no-op for a seat with nothing to decide: all decide before any is applied."""
+    for s in range(n):
+        m = legal_slots(row, s, cfg, buf)
+        if m == 0:
+            slots[s] = NOOP
+        elif policy[s] == HEURISTIC:
+            slots[s] = heuristic_slot(row, s, m, prng, g, True, buf)
+        else:
+            slots[s] = buf[_below(prng, g, m)]
+
+
 @njit(cache=True, parallel=True)
 def play_until_rows(st: np.ndarray, rng: np.ndarray, prng: np.ndarray, policy: np.ndarray,
                     stop: np.ndarray, live: np.ndarray, cfg: np.ndarray,
@@ -1583,14 +1598,7 @@ def play_until_rows(st: np.ndarray, rng: np.ndarray, prng: np.ndarray, policy: n
         row = st[g]
         slots = np.full(S, NOOP, np.int64)
         while not row[DONE] and not _decides(row, stop[g]):
-            for s in range(n):
-                m = legal_slots(row, s, cfg, buf)
-                if m == 0:
-                    slots[s] = NOOP
-                elif policy[s] == HEURISTIC:
-                    slots[s] = heuristic_slot(row, s, m, prng, g, True, buf)
-                else:
-                    slots[s] = buf[_below(prng, g, m)]
+            _policy_slots(row, n, policy, prng, g, cfg, buf, slots)
             _apply(row, rng, g, slots, cfg, buf)
 
 
@@ -1632,15 +1640,7 @@ def rollout_rows(st: np.ndarray, rng: np.ndarray, prng: np.ndarray, policy: np.n
         row = st[g]
         slots = np.full(S, NOOP, np.int64)
         while not row[DONE]:
-            # every seat decides on the position before the reveal, then all are applied
-            for s in range(n):
-                m = legal_slots(row, s, cfg, buf)
-                if m == 0:
-                    slots[s] = NOOP
-                elif policy[s] == HEURISTIC:
-                    slots[s] = heuristic_slot(row, s, m, prng, g, True, buf)
-                else:
-                    slots[s] = buf[_below(prng, g, m)]
+            _policy_slots(row, n, policy, prng, g, cfg, buf, slots)
             _apply(row, rng, g, slots, cfg, buf)
 
 

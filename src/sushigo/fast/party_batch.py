@@ -9,7 +9,6 @@ from typing import Any
 import numpy as np
 
 from sushigo.core.errors import OptionsError
-from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import party as k
 from sushigo.fast import party_obs
@@ -412,17 +411,7 @@ class PartyBatch(Batch):
                     "breakdown": breakdown,
                 }
             )
-        record: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.ruleset.name,
-            "players": n,
-            "names": [f"player_{s}" for s in range(n)],
-            "agents": ["batch"] * n,
-            "options": dict(self.ruleset.options),
-            "seed": None,
-            "rounds": rounds,
-        }
+        record = self._record(rounds)
         if row[k.DONE]:
             kept = [
                 [_TOKENS[t] for t in row[k.DES + s * k.MAXD : k.DES + s * k.MAXD + row[k.DESN + s]]]

@@ -8,7 +8,6 @@ from typing import Any
 import numpy as np
 
 from sushigo.core.errors import OptionsError
-from sushigo.core.records import FORMAT, VERSION
 from sushigo.core.scoring import winners
 from sushigo.fast import roll as k
 from sushigo.fast.base import Batch
@@ -453,17 +452,7 @@ class RollBatch(Batch):
                     "breakdown": breakdown,
                 }
             )
-        record: dict[str, Any] = {
-            "format": FORMAT,
-            "version": VERSION,
-            "game": self.ruleset.name,
-            "players": n,
-            "names": [f"player_{s}" for s in range(n)],
-            "agents": ["batch"] * n,
-            "options": dict(self.ruleset.options),
-            "seed": None,
-            "rounds": rounds,
-        }
+        record = self._record(rounds)
         if row[k.DONE]:
             puddings = row[k.PUD : k.PUD + n]
             final = row[k.SCORE : k.SCORE + n]
