@@ -14,25 +14,11 @@ import pytest
 
 import sushigo.rl  # noqa: F401  (registers the ids)
 from sushigo.core.records import walk
-from sushigo.core.scoring import winners
 from sushigo.games.party.actions import Choice
 from sushigo.rl import codec_for
 from sushigo.rl import party as layout
 from sushigo.rl.vector import SushiGoVectorEnv
-
-
-def _random_legal(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    return np.array([rng.choice(np.flatnonzero(m)) for m in mask], np.int64)
-
-
-def _value(reward: str, scores: list[int], kept: list[int], seat: int) -> float:
-    players = len(scores)
-    if reward == "win":
-        won = winners(scores, kept, players)
-        return 1.0 / len(won) if seat in won else 0.0
-    if reward == "score":
-        return float(scores[seat])
-    return scores[seat] - (sum(scores) - scores[seat]) / (players - 1)
+from test_rl_vector import _random_legal, _value
 
 
 def _run(env: SushiGoVectorEnv, rng: np.random.Generator, games: int) -> list[list[Any]]:
