@@ -181,6 +181,37 @@ def test_a_game_is_the_same_whatever_the_batch(players: int, options: dict[str, 
     check_batch_independence("sushi-go", players, options)
 
 
+@pytest.mark.parametrize(("players", "options"), PARAMS)
+def test_a_slot_drawn_after_a_mask_is_the_slot_drawn_without_it(
+    players: int, options: dict[str, bool]
+) -> None:
+    """sample_slots draws from the slots the last legal_mask set while the games stand
+    as they did then, and works them out again once anything changed them: the draws
+    are the same either way. Batch ``a`` masks before every other draw (so every other
+    draw follows a step that made its mask stale), and before a reset; batch ``b``
+    never masks."""
+    a = fast.make("sushi-go", players=players, batch=64, seed=11, **options)
+    b = fast.make("sushi-go", players=players, batch=64, seed=11, **options)
+    for game in range(2):
+        if game:
+            a.legal_mask()  # a mask of the finished games, then a reset
+        a.reset()
+        b.reset()
+        turn = 0
+        while not a.done.all():
+            if turn % 2 == 0:
+                mask = a.legal_mask()
+            drawn = a.sample_slots()
+            assert (drawn == b.sample_slots()).all()
+            if turn % 2 == 0:  # and the slots drawn from the mask are legal in it
+                assert mask[np.arange(64)[:, None], np.arange(players), drawn].all()
+            a.step(drawn)
+            b.step(drawn)
+            turn += 1
+        assert (a.returns == b.returns).all()
+        assert turn >= 3 * 2
+
+
 def test_no_seat_decides_knowing_what_the_others_took_this_turn() -> None:
     """With the heuristic in every seat, every seat wins as often (the seats are alike
     but for their place in the passing order). When the rollout applied each seat's

@@ -60,6 +60,9 @@ class Batch:
         self._games = np.arange(batch, dtype=np.int64)
         """The game of the seed each row plays (``_first + i`` after a reset)."""
         self._ready = False
+        self._masked = False
+        """Whether the slots ``_set`` holds are still every seat's legal slots: true from
+        :meth:`legal_mask` to the next call that changes the games (:meth:`_change`)."""
 
     # -- numbering and seeding ----------------------------------------------------
 
@@ -77,6 +80,7 @@ class Batch:
         self._seed_rows()
         self._deal()
         self._ready = True
+        self._masked = False
 
     def _seed_rows(self) -> None:
         """The games' and the policies' generators for the next ``batch`` games."""
@@ -95,7 +99,7 @@ class Batch:
         batch``, so a batch whose every row is restarted plays what :meth:`reset` would
         deal, and a game is the same whichever step its row restarts at (what a vector
         environment's per-game autoreset needs)."""
-        self._check()
+        self._change()
         at = np.unique(np.asarray(rows, np.int64))
         if at.size and (at[0] < 0 or at[-1] >= self.batch):
             raise IndexError(f"rows must be 0 to {self.batch - 1}, not {rows!r}")
@@ -122,6 +126,12 @@ class Batch:
         if not self._ready:
             raise IllegalActionError("reset the batch first")
 
+    def _change(self) -> None:
+        """:meth:`_check`, for a call about to change the games: the legal slots the last
+        :meth:`legal_mask` set stand no longer. Every call that changes a row says so."""
+        self._check()
+        self._masked = False
+
     # -- playing --------------------------------------------------------------------
 
     def step(self, slots: Any, live: Any = None) -> None:
@@ -130,7 +140,7 @@ class Batch:
         booleans): step only those games, the others left as they stand (their slots
         ignored). IllegalActionError, naming the game, if any slot is not legal;
         nothing is applied then."""
-        self._check()
+        self._change()
         a = np.asarray(slots)
         if a.shape != (self.batch, self.players) or not np.issubdtype(a.dtype, np.integer):
             raise IllegalActionError(
@@ -173,7 +183,7 @@ class Batch:
         """Play the games on by ``policy`` in every seat until seat ``seats[g]`` has a
         decision (or the game is over): in a vector environment, the other seats' play
         up to the learner's turn. ``live`` (batch booleans): those games only."""
-        self._check()
+        self._change()
         stop = np.asarray(seats, np.int64)
         chosen = self._policies(policy)
         some = np.ones(self.batch, np.bool_) if live is None else np.asarray(live, np.bool_)
@@ -214,7 +224,7 @@ class Batch:
         reset and stepped part of the way, or set up some other way (worlds sampled from
         a view, recorded rolls). Nothing is reset first."""
         chosen = self._policies(policy)
-        self._check()
+        self._change()
         return self._play(chosen)
 
     def _policies(self, policy: str | Sequence[str]) -> np.ndarray:
@@ -255,6 +265,7 @@ class Batch:
         next call: copy it to keep it."""
         self._check()
         self._kernels.mask_rows(self._rows, self.players, self._mask, self._set, self._scratch)
+        self._masked = True
         return self._mask
 
     @property

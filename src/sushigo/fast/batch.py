@@ -139,6 +139,7 @@ class ClassicBatch(Batch):
             self._seats, self._hand, self._flags[0], self._full, self._dummy,
         )  # fmt: skip
         self._ready = True
+        self._masked = False
         self._sampled = True
 
     def _template(self, view: PlayerView) -> tuple[np.ndarray, np.ndarray, int, int, bool, bool]:
@@ -253,7 +254,7 @@ class ClassicBatch(Batch):
         (tests/test_fast_classic.py). With the dummy, the controller then draws again
         from the new pile (:meth:`force_draw` sets the card). OptionsError for a deal
         the deck cannot give."""
-        self._check()
+        self._change()
         n = self._seats
         if len(hands) != n:
             raise OptionsError(f"game {i}: a deal is {n} hands, not {len(hands)}")
@@ -275,7 +276,7 @@ class ClassicBatch(Batch):
         dummy's pile this turn by ``card`` (a card id), as a record's ``{"draw":
         card}`` step says: how a recorded game's draws are followed in the batch.
         OptionsError if there is no draw to replace or the pile holds no such card."""
-        self._check()
+        self._change()
         row = self._rows[i]
         if not self._dummy or row[k.DONE]:
             raise OptionsError(f"game {i}: no card is drawn from a dummy's pile now")
@@ -289,10 +290,15 @@ class ClassicBatch(Batch):
     def sample_slots(self) -> np.ndarray:
         """A uniformly random legal slot for every seat of every game (the no-op in a
         game over), from the batch's own policy generators: reproducible, and apart
-        from the games' deals (batch x players integers)."""
+        from the games' deals (batch x players integers). Right after
+        :meth:`legal_mask` it draws from the slots that call set, without working them
+        out again: the same draws."""
         self._check()
         out = np.empty((self.batch, self.players), np.int64)
-        k.sample_rows(self._rows, self._prng, self.players, out, self._scratch)
+        if self._masked:  # the last mask's slots still stand: draw from them
+            k.sample_set_rows(self._rows, self._prng, self.players, out, self._set)
+        else:
+            k.sample_rows(self._rows, self._prng, self.players, out, self._scratch)
         return out
 
     def heuristic_slots(self, greedy: bool = False) -> np.ndarray:

@@ -843,6 +843,26 @@ def sample_rows(
             out[g, s] = buf[_below(prng, g, n)]
 
 
+@njit(cache=True, parallel=True)
+def sample_set_rows(st: np.ndarray, prng: np.ndarray, players: int, out: np.ndarray,
+                    last: np.ndarray) -> None:
+    """``sample_rows``, from the legal slots ``mask_rows`` set in ``last`` (while the
+    games stand as they did then): the same slots, in the same order, so the same
+    draws, without working them out again."""
+    noop = PAIRS * (N + 1)
+    for g in prange(st.shape[0]):
+        row = st[g]
+        for s in range(players):
+            if row[DONE]:
+                out[g, s] = noop
+                continue
+            legal = last[g, s]
+            n = 0
+            while n < legal.shape[0] and legal[n] >= 0:
+                n += 1
+            out[g, s] = legal[_below(prng, g, n)]
+
+
 # -- the quick heuristic (sushigo.games.classic.playout, ClassicState.playout_action) --
 
 

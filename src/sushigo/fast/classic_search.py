@@ -639,7 +639,7 @@ def playout_values(
     every seat's points (batch x seats, the dummy's too: the engine's
     ``State.estimate``), and ``seat``'s value (0..1) and share of the win. The games'
     rows are played on; their picks are recorded in them."""
-    batch._check()
+    batch._change()
     policy = _kind(rollout)
     whole = _whole_game(horizon)
     n = batch.batch

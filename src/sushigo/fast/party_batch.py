@@ -132,6 +132,7 @@ class PartyBatch(Batch):
             raise OptionsError(f"the view is not of this batch's game ({self.ruleset!r})")
         self._seed_rows()
         self._ready = True
+        self._masked = False
         for i in range(self.batch):
             rng = random.Random(f"{self.seed}:{self._first + i}")
             world = self.ruleset.determinize(view, rng)
@@ -144,7 +145,7 @@ class PartyBatch(Batch):
         there. A chance event due (a deal, a menu's draw) is drawn first, by the engine,
         from ``random.Random(seed)``. The game's past is not in its row:
         :meth:`export_record` and :meth:`card_stats` refuse the batch afterwards."""
-        self._check()
+        self._change()
         if not 0 <= i < self.batch:
             raise IndexError(f"no game {i} in a batch of {self.batch}")
         if getattr(state, "ruleset", None) != self.ruleset:
@@ -335,7 +336,7 @@ class PartyBatch(Batch):
         generator draws again. Stepping the game with a recorded game's decisions
         re-plays it (the engine checks that the chance outcomes are possible; here an
         impossible deal is not noticed)."""
-        self._check()
+        self._change()
         if not 0 <= i < self.batch:
             raise IndexError(f"no game {i} in a batch of {self.batch}")
         n, hand = self.players, self.ruleset.hand_size

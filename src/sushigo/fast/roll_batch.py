@@ -168,6 +168,7 @@ class RollBatch(Batch):
         self._seed_rows()
         self._rows[:] = row
         self._ready = True
+        self._masked = False
         self._sampled = True
 
     def _template(self, view: RollView) -> np.ndarray:
@@ -262,7 +263,7 @@ class RollBatch(Batch):
     # -- recorded rolls --------------------------------------------------------
 
     def _last(self, i: int, op: int, what: str) -> np.ndarray:
-        self._check()
+        self._change()
         if not 0 <= i < self.batch:
             raise IndexError(f"no game {i} in a batch of {self.batch}")
         row: np.ndarray = self._rows[i]
