@@ -317,6 +317,23 @@ class ClassicBatch(Batch):
         )  # fmt: skip
         return out
 
+    def greedy_slots(self) -> np.ndarray:
+        """The greedy agent's slot (``sushigo.agents.greedy``, compiled in
+        :mod:`sushigo.fast.classic_greedy`) for every seat of every game (the no-op in a
+        game over; batch x players integers): the legal slot its score rates highest,
+        ties broken from the batch's policy generators. What a learner is taught by
+        and measured against (``sushigo train``)."""
+        self._check()
+        from sushigo.fast.classic_greedy import greedy_rows
+
+        out = np.empty((self.batch, self.players), np.int64)
+        reshuffle, soy, penalty = self._flags
+        greedy_rows(
+            self._rows, self._prng, self.players, self._seats, self._hand, penalty, soy,
+            self._dummy, self._full, out, self._scratch,
+        )  # fmt: skip
+        return out
+
     # -- what the games show --------------------------------------------------
 
     def card_stats(self) -> dict[str, np.ndarray]:

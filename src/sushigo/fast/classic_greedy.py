@@ -21,13 +21,14 @@ from __future__ import annotations
 import math
 
 import numpy as np
-from numba import njit
+from numba import njit, prange
 
 from sushigo.fast.classic import (
     CHOPSTICKS,
     CTRL,
     DESS,
     DISC,
+    DONE,
     DRAWN,
     DUMPLING,
     EGG,
@@ -52,6 +53,7 @@ from sushigo.fast.classic import (
     N,
     S,
     _below,
+    legal_slots,
 )
 from sushigo.games.classic.cards import CLASSIC_CARDS
 
@@ -660,3 +662,33 @@ def greedy_slot(
                 return int(slots[i])
             k -= 1
     return int(slots[0])
+
+
+@njit(cache=True, parallel=True)
+def greedy_rows(
+    st: np.ndarray,
+    prng: np.ndarray,
+    players: int,
+    seats: int,
+    hand_size: int,
+    penalty: bool,
+    soy_on: bool,
+    dummy: bool,
+    full: np.ndarray,
+    out: np.ndarray,
+    scratch: np.ndarray,
+) -> None:
+    """GreedyAgent's slot for every seat of every game (the no-op in a game over), ties
+    broken from each game's policy generator."""
+    noop = PAIRS * (N + 1)
+    for g in prange(st.shape[0]):
+        row = st[g]
+        buf = scratch[g]
+        scores = np.empty(buf.shape[0])
+        for s in range(players):
+            if row[DONE]:
+                out[g, s] = noop
+                continue
+            n = legal_slots(row, s, buf)
+            out[g, s] = greedy_slot(row, s, players, seats, hand_size, penalty, soy_on, dummy,
+                                    full, buf, n, scores, prng, g)  # fmt: skip
