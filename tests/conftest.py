@@ -76,7 +76,7 @@ def errors() -> Iterator[list[str]]:
     assert found == []
 
 
-BATCH = ("test_fast_", "test_batch_", "test_analyze", "test_rl_vector", "fast.md")
+BATCH = ("test_fast_", "test_batch_", "test_analyze", "test_rl_vector", "test_rl_league", "fast.md")
 """The batch engine's modules (and docs/fast.md's examples): marked ``batch``."""
 
 
