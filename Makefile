@@ -16,7 +16,7 @@ ACCEL  := $(VENV)/.accel-built
 PG_URL := build/postgres-url
 TEST_ENV = SUSHIGO_TEST_CHROMIUM=/usr/bin/chromium SUSHIGO_TEST_POSTGRES=$(file <$(PG_URL))
 
-.PHONY: run play test test-matrix analysis lint typecheck unit unit-pure unit-compiled test-services accel bench rl-smoke screenshots clean
+.PHONY: run play test test-matrix analysis train learning-curves lint typecheck unit unit-pure unit-compiled test-services accel bench rl-smoke screenshots clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -97,13 +97,28 @@ test-matrix: $(ACCEL) $(NUMBA_FRESH) test-services
 bench: $(ACCEL) $(NUMBA_FRESH)
 	$(BIN)/sushigo bench
 
-# A learning smoke test of the environments (docs/rl.md), not part of make test:
-# MaskablePPO must beat random in more than 80% of 400 games after 3 minutes.
-# torch is the CPU build this machine keeps on disk (a bare 'torch' may fetch CUDA).
-rl-smoke: $(ACCEL)
+# torch, stable-baselines3 and sb3-contrib (the train extra). torch is the CPU build
+# this machine keeps on disk (a bare 'torch' may fetch CUDA).
+TRAINSTAMP := $(VENV)/.installed-train
+$(TRAINSTAMP): pyproject.toml $(STAMP)
 	$(BIN)/python -m pip install --quiet "torch==2.13.0"
 	$(BIN)/python -m pip install --quiet -e ".[train]"
+	touch $@
+
+# A learning smoke test of the environments (docs/rl.md), not part of make test:
+# MaskablePPO must beat random in more than 80% of 400 games after 3 minutes.
+rl-smoke: $(ACCEL) $(TRAINSTAMP)
 	$(BIN)/python benchmarks/rl_smoke.py $(ARGS)
+
+# Learn a 2-player Sushi Go! bot in 30 minutes (sushigo train; docs/rl.md, "Train a
+# bot"): checkpoints in trained/ at 5, 10, 20 and 30 minutes. ARGS="--seed 1" etc.
+train: $(ACCEL) $(NUMBA_FRESH) $(TRAINSTAMP)
+	$(BIN)/sushigo train $(ARGS)
+
+# docs/rl.md's learning curves and docs/learning/: three seeds of make train, each
+# checkpoint against random and greedy (tools/learning_curves.py; about 2 hours)
+learning-curves: $(ACCEL) $(NUMBA_FRESH) $(TRAINSTAMP)
+	$(BIN)/python tools/learning_curves.py $(ARGS)
 
 # docs/analysis.md and docs/analysis/: what millions of batch games teach (tools/analysis_doc.py)
 analysis: $(STAMP) $(NUMBA_FRESH)

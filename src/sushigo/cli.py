@@ -1,4 +1,5 @@
-"""The ``sushigo`` command: play, simulate, tournament, analyze, score, replay, hint, rules, bench.
+"""The ``sushigo`` command: play, simulate, tournament, analyze, train, score, replay, hint,
+rules, bench.
 
 It parses arguments and dispatches to the front end or library function that does
 the work; the option parsers are :mod:`sushigo.present.options`. Nothing imports
@@ -251,6 +252,21 @@ def build_parser() -> argparse.ArgumentParser:
         "--agents takes it, e.g. clever=bots/mine.py:Clever (docs/agents.md)",
     )
 
+    p = sub.add_parser(
+        "train",
+        help="learn a Sushi Go! bot: greedy's picks, then masked PPO against a league",
+        description="Train a 2-player Sushi Go! policy on the batch engine: behaviour "
+        "cloning from the greedy bot, then MaskablePPO against a league of greedy, random "
+        "and the learner's past snapshots; checkpoints at 5, 10, 20 and 30 minutes, each "
+        "a weights file that policy:weights=FILE plays (needs sushigo[train,fast]; "
+        "docs/rl.md).",
+    )
+    p.add_argument("--minutes", type=float, default=30.0, help="wall time (default 30)")
+    p.add_argument("--seed", type=int, default=0, help="the run's seed (default 0)")
+    p.add_argument(
+        "--out", default="trained", metavar="DIR", help="where the weights go (default trained/)"
+    )
+
     p = sub.add_parser("bench", help="measure engine throughput")
     p.add_argument("--seconds", type=float, default=3.0, help="time per measurement (default 3)")
     p.add_argument("--only", metavar="TEXT", help="measure only the cases whose name contains TEXT")
@@ -299,6 +315,17 @@ def _dispatch(args: argparse.Namespace) -> Any:
         from sushigo.tui.analyze import run_analyze
 
         return run_analyze(args)
+    if command == "train":
+        from sushigo.play.tournament import DependencyError
+
+        try:
+            from sushigo.rl.train import run_train
+        except ImportError as exc:
+            raise DependencyError(
+                "sushigo train needs the batch engine and the train extra: "
+                f'pip install "sushigo[fast,train]", or make train ({exc})'
+            ) from None
+        return run_train(args)
     if command == "hint":
         from sushigo.play.positions import run_hint
 
