@@ -151,7 +151,6 @@ def test_weights_that_do_not_fit_are_refused(tmp_path: Path) -> None:
         )
     (tmp_path / "junk.npz").write_text("not a zip")
     for spec, words in [
-        ("policy", "needs its weights file"),
         (f"policy:weights={tmp_path / 'missing.npz'}", "cannot read the policy weights"),
         (f"policy:weights={tmp_path / 'junk.npz'}", "cannot read the policy weights"),
         (f"policy:weights={path}:temperature=-1", "temperature must be 0 or more"),
@@ -160,6 +159,67 @@ def test_weights_that_do_not_fit_are_refused(tmp_path: Path) -> None:
             make_agent(spec)
     with pytest.raises(OptionsError, match="does not fit|do not fit"):
         PolicyNet("sushi-go", [(np.zeros((3, 4)), np.zeros(5))])
+    wide = tmp_path / "wide.npz"
+    PolicyNet("sushi-go", [(np.zeros((233, 2550)), np.zeros(2550))]).save(wide)
+    with pytest.raises(OptionsError, match="take 233 numbers and rate 2550 slots"):
+        play_game(
+            sushigo.make("sushi-go", players=2),
+            [make_agent(f"policy:weights={wide}"), make_agent("random")],
+            1,
+        )
+
+
+@pytest.mark.parametrize("temperature", [0.0, 1.0])
+def test_a_network_rating_the_first_slots_plays_among_them(
+    tmp_path: Path, temperature: float
+) -> None:
+    """A network may rate only the first slots of the layout (sushigo train's rate the
+    182 of a card or a chopsticks pair): those it rates are played as rated, the rest
+    rated below every one of them."""
+    bias = np.random.default_rng(3).normal(size=182)
+    path = tmp_path / "first.npz"
+    PolicyNet("sushi-go", [(np.zeros((233, 182)), bias)]).save(path)
+    agent = make_agent(f"policy:weights={path}:temperature={temperature}")
+    ruleset = sushigo.make("sushi-go", players=3)
+    codec = codec_for(ruleset)
+    rng = random.Random(4)
+    state = ruleset.new_game()
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        for seat in range(3):
+            view = state.observe(seat)
+            legal = list(state.legal_actions(seat))
+            chosen = agent.act(view, legal)
+            assert chosen in legal
+            if temperature == 0.0:
+                assert codec.slot_for(view, chosen) == max(
+                    (codec.slot_for(view, a) for a in legal), key=lambda s: bias[s]
+                )
+            checked += 1
+        state.apply({s: rng.choice(list(a)) for s, a in state.decisions()})
+    assert checked > 60
+
+
+def test_policy_alone_plays_the_shipped_network() -> None:
+    """``policy`` with no weights plays the network the package ships (2-player Sushi
+    Go!, learned by sushigo train): it beats random and holds its own against greedy
+    over duplicate deals (docs/rl.md measures it over 2,000 games)."""
+    from sushigo.play.tournament import run_tournament
+    from sushigo.rl.policy import SHIPPED
+
+    assert SHIPPED.exists() and SHIPPED.stat().st_size < 1_000_000
+    agent = make_agent("policy")
+    assert agent.name == "policy"
+    ruleset = sushigo.make("sushi-go", players=2)
+    share = {}
+    for other in ("random", "greedy"):
+        summary, _ = run_tournament(ruleset, ["policy", other], games=100, seed=7, workers=1)
+        share[other] = summary.win_rate[0][1]
+    assert share["random"] >= 0.97, share
+    assert share["greedy"] >= 0.5, share
 
 
 def test_a_tournament_measures_a_policy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,6 +1,7 @@
 """A trained network as an agent: numpy-only inference from a weights file.
 
-``policy:weights=path/to/net.npz`` is an agent spec wherever one is taken
+``policy`` (the network the package ships, :data:`SHIPPED`: 2-player Sushi Go!) and
+``policy:weights=path/to/net.npz`` are agent specs wherever one is taken
 (``sushigo play --bots``, ``tournament --agents``, ``serve --bot``): the package
 registers :class:`PolicyAgent` under the entry point ``policy`` of the group
 ``sushigo.agents``. The network reads a seat's observation (the game's layout,
@@ -27,6 +28,9 @@ from sushigo.core.errors import OptionsError
 from sushigo.rl.codec import Codec, codec_for
 
 ACTIVATIONS = ("tanh", "relu")
+SHIPPED = Path(__file__).with_name("weights") / "sushi-go.npz"
+"""The network ``policy`` plays when no weights are given: 2-player Sushi Go!,
+learned by ``sushigo train`` (docs/rl.md, "Train a bot")."""
 
 
 class PolicyNet:
@@ -109,13 +113,11 @@ class PolicyAgent:
     def __init__(
         self, seed: int | None = None, weights: str = "", temperature: float = 0.0
     ) -> None:
-        if not weights:
-            raise OptionsError("policy needs its weights file: policy:weights=path/to/net.npz")
-        self.net = PolicyNet.load(weights)
+        self.net = PolicyNet.load(weights or SHIPPED)
         if not (isinstance(temperature, (int, float)) and temperature >= 0):
             raise OptionsError(f"temperature must be 0 or more, not {temperature!r}")
         self.temperature = float(temperature)
-        self.name = f"policy ({Path(weights).stem})"
+        self.name = f"policy ({Path(weights).stem})" if weights else "policy"
         self._rng = np.random.default_rng(seed)
         self._codecs: dict[Any, Codec] = {}
 
@@ -138,7 +140,7 @@ class PolicyAgent:
                     f"these policy weights play {self.net.game}, not {ruleset.title}"
                 )
             codec = codec_for(ruleset)
-            if (self.net.inputs, self.net.outputs) != (codec.size, codec.slots):
+            if self.net.inputs != codec.size or self.net.outputs > codec.slots:
                 raise OptionsError(
                     f"these policy weights take {self.net.inputs} numbers and rate "
                     f"{self.net.outputs} slots; {ruleset.title} has {codec.size} and {codec.slots}"
@@ -148,15 +150,26 @@ class PolicyAgent:
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
         codec = self._codec(view.ruleset)
-        if self.temperature == 0.0:
+        if self.temperature == 0.0 and self.net.outputs == codec.slots:
             return codec.choose(view, legal, self.net)
-        return codec.choose(view, legal, self._noisy)
+        width = codec.slots
+        return codec.choose(view, legal, lambda observation: self._rate(observation, width))
 
-    def _noisy(self, observation: list[float]) -> np.ndarray:
-        """Ratings plus Gumbel noise: the best then is a draw from the softmax of the
+    def _rate(self, observation: list[float], width: int) -> np.ndarray:
+        """The network's ratings, the slots past its last rated lowest (a network may
+        rate only the first slots of the layout: a Sushi Go! net trained without the
+        dummy variant rates the 182 slots of a card or a chopsticks pair); with a
+        temperature, plus Gumbel noise: the best then is a draw from the softmax of the
         ratings at this temperature."""
-        ratings = self.net(observation) / self.temperature
-        return ratings + self._rng.gumbel(size=ratings.shape).astype(np.float32)
+        ratings = self.net(observation)
+        if self.temperature:
+            ratings = ratings / self.temperature
+            ratings = ratings + self._rng.gumbel(size=ratings.shape).astype(np.float32)
+        if ratings.shape[-1] < width:
+            ratings = np.concatenate(
+                [ratings, np.full(width - ratings.shape[-1], -np.inf, np.float32)]
+            )
+        return ratings
 
 
 def from_sb3(model: Any, game: str, path: str | Path) -> PolicyNet:
