@@ -200,7 +200,7 @@ def test_the_web_server_offers_its_own_bots_as_seats(bot_file: Path, tmp_path: P
     bots = {"cautious": f"{bot_file}:Cautious"}
     with client(tmp_path / "bots.db", bots=bots) as c:
         offered = [b["name"] for b in c.get("/api/options").json()["bots"]]
-        assert offered == ["random", "greedy", "mcts", "cautious"]
+        assert offered == ["random", "greedy", "mcts", "policy", "cautious"]
         t = create(c, "sushi-go", 3, ["cautious", "greedy"])
         summary = c.get(f"/api/tables/{t['id']}").json()
         assert summary["seats"][1]["name"] == "cautious (bot)"
@@ -218,7 +218,7 @@ def test_the_web_server_offers_its_own_bots_as_seats(bot_file: Path, tmp_path: P
             },
         )
         assert refused.status_code == 400
-        assert "a bot is one of random, greedy, mcts, cautious" in refused.json()["error"]
+        assert "a bot is one of random, greedy, mcts, policy, cautious" in refused.json()["error"]
 
 
 @pytest.mark.parametrize(

@@ -38,7 +38,8 @@ def test_options_list_the_games_bots_and_timers(c: TestClient) -> None:
     party = data["games"][1]
     assert "master-menu" in [m["key"] for m in party["menus"]]
     assert set(party["kinds"]) == {"rolls", "appetizers", "specials", "desserts"}
-    assert [b["name"] for b in data["bots"]] == ["random", "greedy", "mcts"]
+    assert [b["name"] for b in data["bots"]] == ["random", "greedy", "mcts", "policy"]
+    assert [b for b in data["bots"] if b["name"] == "policy"][0]["games"] == ["sushi-go"]
     assert 0 in data["timers"]
 
 
@@ -176,6 +177,7 @@ def test_the_score_calculator_scores_a_sheet(c: TestClient) -> None:
     ("game", "players", "bots", "options"),
     [
         ("sushi-go", 2, ["greedy"], {}),
+        ("sushi-go", 2, ["policy"], {}),
         ("sushi-go", 4, ["random", "greedy", "random"], {"pass_both_ways": True}),
         ("sushi-go-party", 4, ["greedy", "random", "greedy"], {"menu": "master-menu"}),
         ("sushi-go-party", 3, ["random", "random"], {"menu": "random"}),
@@ -206,6 +208,23 @@ def test_a_whole_game_against_bots(
     assert len(steps) >= 3 and steps[-1]["frame"]["over"] is True
     games = c.get("/api/games").json()["games"]
     assert games[0]["id"] == t["id"] and games[0]["final_scores"] == state.returns()
+
+
+def test_the_learned_bot_sits_at_sushi_go_tables_only(c: TestClient) -> None:
+    t = create(c, "sushi-go", 2, ["policy"])
+    summary = c.get(f"/api/tables/{t['id']}").json()
+    assert [s["name"] for s in summary["seats"]] == ["Ann", "Learned bot"]
+    for game, players, options in [
+        ("sushi-go-party", 2, {"menu": "my-first-meal"}),
+        ("sushi-roll", 2, {}),
+        ("sushi-go", 2, {"dummy": True}),
+        ("sushi-go", 3, {}),
+    ]:
+        seats = [{"kind": "human"}] + [{"kind": "bot", "bot": "policy"}] * (players - 1)
+        body = {"game": game, "players": players, "seats": seats, "options": options}
+        r = c.post("/api/tables", json=body)
+        assert r.status_code == 400, r.text
+        assert "the learned bot plays 2-player Sushi Go!" in r.json()["error"]
 
 
 def test_spectators_see_the_public_frame_only(c: TestClient) -> None:

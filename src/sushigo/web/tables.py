@@ -42,7 +42,12 @@ from sushigo.web.store import SeatRow, TableRow
 
 GAMES = ("sushi-go", "sushi-go-party", "sushi-roll")
 PLAYERS = {"sushi-go": (2, 5), "sushi-go-party": (2, 8), "sushi-roll": (2, 5)}
-BOTS = ("random", "greedy", "mcts")
+BOTS = ("random", "greedy", "mcts", "policy")
+BOT_TITLES = {"random": "Random", "greedy": "Greedy", "mcts": "MCTS", "policy": "Learned"}
+LEARNED_GAME = "sushi-go"
+"""The game the learned bot (``policy``: the network the package ships, docs/rl.md)
+plays: 2-player Sushi Go!, without the dummy variant (what it learned; at 3-5
+players it is weaker than greedy)."""
 MCTS_LEVELS = {1: 25, 2: 50, 3: 100, 4: 250, 5: 600}
 """A strength level of the mcts bot: its thinking time per decision, in milliseconds."""
 TIMERS = (0, 15, 30, 60, 120, 300)
@@ -134,7 +139,7 @@ def bot_name(bot: str, level: int | None) -> str:
         return f"MCTS bot (level {level})"
     if bot not in BOTS:  # a bot the server was started with: its own name
         return f"{bot} (bot)"
-    return f"{bot.capitalize()} bot"
+    return f"{BOT_TITLES[bot]} bot"
 
 
 def create_options(extra: Mapping[str, str] | None = None) -> dict[str, Any]:
@@ -181,6 +186,7 @@ def create_options(extra: Mapping[str, str] | None = None) -> dict[str, Any]:
             {"name": "random", "title": "Random"},
             {"name": "greedy", "title": "Greedy"},
             {"name": "mcts", "title": "MCTS", "levels": list(MCTS_LEVELS)},
+            {"name": "policy", "title": "Learned", "games": [LEARNED_GAME], "players": [2, 2]},
             *({"name": name, "title": name} for name in extra or {}),
         ],
         "timers": list(TIMERS),
@@ -241,6 +247,8 @@ def check_config(
         else:
             spec, level = bot_spec(seat, bots)
             bot = seat["bot"]
+            if bot == "policy":
+                _check_learned(game, ruleset)
             checked.append(
                 {
                     "kind": "bot",
@@ -273,6 +281,22 @@ def check_config(
         "grace": grace,
     }
     return config, ruleset
+
+
+def _check_learned(game: str, ruleset: AnyRuleset) -> None:
+    """The learned bot's seat: its game, and numpy to play it with."""
+    if game != LEARNED_GAME or ruleset.players != 2 or ruleset.options.get("dummy"):
+        raise OptionsError(
+            "the learned bot plays 2-player Sushi Go! (not the dummy variant); "
+            "choose another bot for this table"
+        )
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise OptionsError(
+            "the learned bot needs numpy on the server (pip install numpy); "
+            "choose another bot"
+        ) from None
 
 
 def _number_bots(seats: list[dict[str, Any]]) -> None:

@@ -526,7 +526,10 @@ function createForm(opts) {
   }
 
   function buildSeats() {
-    const bots = opts.bots;
+    // a bot that plays some games or tables only (the learned bot: 2-player Sushi Go!)
+    // is offered for those
+    const bots = opts.bots.filter((b) => (!b.games || b.games.includes(gameSel.value))
+      && (!b.players || (count() >= b.players[0] && count() <= b.players[1])));
     for (const sel of seatsBox.querySelectorAll('select[data-seat]')) {
       const i = +sel.dataset.seat;
       const lvl = seatsBox.querySelector(`select[name="seat-${i}-level"]`);
