@@ -14,7 +14,6 @@ Prints the steps trained, the time, and the win rate with its Wilson 95% interva
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import re
 import sys
@@ -34,13 +33,6 @@ def docs_example() -> str:
     raise SystemExit("docs/rl.md has no '# docs/rl.md: train' block")
 
 
-def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
-    p = wins / games
-    centre = (p + z * z / (2 * games)) / (1 + z * z / games)
-    half = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games)) / (1 + z * z / games)
-    return centre - half, centre + half
-
-
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--minutes", type=float, default=3.0)
@@ -56,6 +48,7 @@ def main() -> int:
     from stable_baselines3.common.env_util import make_vec_env
 
     import sushigo
+    from sushigo.play.simulate import wilson
     from sushigo.play.tournament import run_tournament
     from sushigo.rl import SushiGoEnv
     from sushigo.rl.policy import from_sb3
