@@ -284,17 +284,19 @@ def check_config(
 
 
 def _check_learned(game: str, ruleset: AnyRuleset) -> None:
-    """The learned bot's seat: its game, and numpy to play it with."""
+    """The learned bot's seat: its game, and sushigo[rl] to play it with."""
     if game != LEARNED_GAME or ruleset.players != 2 or ruleset.options.get("dummy"):
         raise OptionsError(
             "the learned bot plays 2-player Sushi Go! (not the dummy variant); "
             "choose another bot for this table"
         )
     try:
+        import gymnasium  # noqa: F401
         import numpy  # noqa: F401
+        import pettingzoo  # noqa: F401
     except ImportError:
         raise OptionsError(
-            "the learned bot needs numpy on the server (pip install numpy); "
+            'the learned bot needs sushigo[rl] on the server (pip install "sushigo[rl]"); '
             "choose another bot"
         ) from None
 
