@@ -4,6 +4,8 @@ and that it plays the slot its network rates highest."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import numpy as np
@@ -220,6 +222,37 @@ def test_policy_alone_plays_the_shipped_network() -> None:
         share[other] = summary.win_rate[0][1]
     assert share["random"] >= 0.97, share
     assert share["greedy"] >= 0.5, share
+
+
+def test_the_learned_bot_plays_without_gymnasium_or_pettingzoo() -> None:
+    """``make play`` and ``make run`` install numpy, not the environments' packages:
+    ``sushigo.rl`` imports its environments only when asked for them, and says then
+    what to install."""
+    code = """
+import sys
+sys.modules["gymnasium"] = None
+sys.modules["pettingzoo"] = None
+import sushigo
+from sushigo.play.tournament import run_tournament
+rules = sushigo.make("sushi-go", players=2)
+summary, _ = run_tournament(rules, ["policy", "random"], 4, 3, workers=1)
+print("won", summary.win_rate[0][1])
+import sushigo.rl
+try:
+    sushigo.rl.SushiGoEnv
+except ImportError as exc:
+    print(exc)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    won, message = done.stdout.splitlines()
+    assert float(won.split()[1]) > 0.5
+    assert message == (
+        "sushigo.rl's environments need numpy, gymnasium and pettingzoo "
+        '(gymnasium is missing): pip install "sushigo[rl]"'
+    )
 
 
 def test_a_tournament_measures_a_policy(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

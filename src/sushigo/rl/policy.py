@@ -22,7 +22,10 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError as exc:  # pragma: no cover - the message is the point
+    raise ImportError('the learned bot (policy) needs numpy: pip install "sushigo[rl]"') from exc
 
 from sushigo.core.errors import OptionsError
 from sushigo.rl.codec import Codec, codec_for

@@ -260,4 +260,3 @@ def run_train(args: argparse.Namespace) -> int:
     summary = train(args.out, minutes=args.minutes, seed=args.seed)
     print(json.dumps(summary, indent=2))
     return 0
-
