@@ -64,6 +64,24 @@ def register_agent(name: str, factory: AgentFactory) -> None:
     _AGENTS[name] = factory
 
 
+TITLES = {
+    "random": "Random",
+    "greedy": "Greedy",
+    "mcts": "MCTS",
+    "mcts-engine": "MCTS (engine)",
+    "policy": "Learned",
+}
+"""What players call the built-in bots: the terminal's seat names ("Learned 1") and
+the browser's ("Learned bot")."""
+
+
+def agent_title(spec: str) -> str:
+    """A bot's name for players, from its spec (``mcts:ms=200`` is "MCTS"; a bot
+    not built in is called by its spec, capitalized)."""
+    name = spec.split(":", 1)[0].strip()
+    return TITLES.get(name.lower(), name.capitalize())
+
+
 ENTRY_POINTS = "sushigo.agents"
 """The entry-point group under which installed packages register bots: the entry
 point's name is the spec name, its object a factory as :func:`register_agent` takes."""

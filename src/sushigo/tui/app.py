@@ -24,7 +24,7 @@ from rich.text import Text
 
 import sushigo
 from sushigo.agents import make_agent
-from sushigo.agents.base import Agent
+from sushigo.agents.base import Agent, agent_title
 from sushigo.agents.hints import HINT_MS
 from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
@@ -103,10 +103,10 @@ def make_bots(
 
 
 def bot_names(specs: Sequence[str], human: str) -> list[str]:
-    """Display names of the bots, e.g. ``Greedy 1``, ``Random 2``."""
+    """Display names of the bots, e.g. ``Greedy 1``, ``Learned 2``."""
     out = []
     for i, spec in enumerate(specs, 1):
-        name = f"{spec.capitalize()} {i}"
+        name = f"{agent_title(spec)} {i}"
         out.append(name if name != human else f"{name} (bot)")
     return out
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sushigo.agents.base import make_agent
+from sushigo.agents.base import TITLES, make_agent
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import replay
 from sushigo.core.ruleset import AnyRuleset, make
@@ -43,7 +43,7 @@ from sushigo.web.store import SeatRow, TableRow
 GAMES = ("sushi-go", "sushi-go-party", "sushi-roll")
 PLAYERS = {"sushi-go": (2, 5), "sushi-go-party": (2, 8), "sushi-roll": (2, 5)}
 BOTS = ("random", "greedy", "mcts", "policy")
-BOT_TITLES = {"random": "Random", "greedy": "Greedy", "mcts": "MCTS", "policy": "Learned"}
+BOT_TITLES = {bot: TITLES[bot] for bot in BOTS}
 LEARNED_GAME = "sushi-go"
 """The game the learned bot (``policy``: the network the package ships, docs/rl.md)
 plays: 2-player Sushi Go!, without the dummy variant (what it learned; at 3-5
@@ -284,20 +284,17 @@ def check_config(
 
 
 def _check_learned(game: str, ruleset: AnyRuleset) -> None:
-    """The learned bot's seat: its game, and sushigo[rl] to play it with."""
+    """The learned bot's seat: its game, and numpy to play it with."""
     if game != LEARNED_GAME or ruleset.players != 2 or ruleset.options.get("dummy"):
         raise OptionsError(
             "the learned bot plays 2-player Sushi Go! (not the dummy variant); "
             "choose another bot for this table"
         )
     try:
-        import gymnasium  # noqa: F401
         import numpy  # noqa: F401
-        import pettingzoo  # noqa: F401
     except ImportError:
         raise OptionsError(
-            'the learned bot needs sushigo[rl] on the server (pip install "sushigo[rl]"); '
-            "choose another bot"
+            "the learned bot needs numpy on the server (pip install numpy); choose another bot"
         ) from None
 
 
