@@ -35,7 +35,17 @@ CASES: list[tuple[str, str, int, dict[str, Any], list[str], float, float]] = [
         {},
         [MCTS, "mcts-engine:ms=100"],
         0.60,
-        1,
+        4,
+    ),
+    (
+        "Sushi Go!, 2 players: mcts against mcts:prior=greedy (greedy's choice kept, "
+        "not the learned bot's)",
+        "sushi-go",
+        2,
+        {},
+        [MCTS, "mcts:ms=100:prior=greedy"],
+        0.50,
+        2,
     ),
     (
         "Sushi Go!, 2 players: policy (the learned bot) against random",
@@ -80,6 +90,15 @@ CASES: list[tuple[str, str, int, dict[str, Any], list[str], float, float]] = [
         {},
         [MCTS, "greedy", "greedy", "greedy"],
         0.40,
+        1,
+    ),
+    (
+        "Sushi Go!, 4 players: mcts against three mcts-engine",
+        "sushi-go",
+        4,
+        {},
+        [MCTS, "mcts-engine:ms=100", "mcts-engine:ms=100", "mcts-engine:ms=100"],
+        0.25,
         1,
     ),
     (
@@ -160,8 +179,9 @@ def main(argv: list[str] | None = None) -> int:
         f"{engine_build()} engine, CPython {platform.python_version()}, "
         f"{minutes:.0f} minutes on the 2-core machine{note}. mcts runs at 100 ms per "
         "decision (`mcts:ms=100`, its defaults: the other seats modelled as greedy, "
-        "playouts to the round's end, greedy's choice kept unless the search clearly beats "
-        "it; in Sushi Go! the search runs in the batch engine, with the quick compiled "
+        "playouts to the round's end, the prior's choice kept unless the search clearly "
+        "beats it: the learned bot's in 2-player Sushi Go!, greedy's elsewhere; in Sushi "
+        "Go! the search runs in the batch engine, with the quick compiled "
         "playouts; elsewhere in the engine, with greedy playouts (the quick ones in Sushi "
         "Roll); `mcts-engine` is the search in the engine in every game; docs/agents.md). "
         "Win rates count a shared win as a fraction; "

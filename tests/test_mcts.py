@@ -171,6 +171,8 @@ def test_party_is_searched_on_worlds_from_its_view() -> None:
         ("mcts:opponents=smart", "opponents is one of auto, greedy, rollout"),
         ("mcts:horizon=turn", "horizon is one of round, game"),
         ("mcts:paired=maybe", "paired is one of auto, yes, no"),
+        ("mcts:prior=learned", "prior is one of auto, greedy, policy"),
+        ("mcts-engine:prior=policy", "agent 'mcts-engine' has no option 'prior'"),
         ("mcts:ms=0", "ms must be a number above 0, not 0"),
         ("mcts:ms=fast", "ms must be a number above 0, not 'fast'"),
         ("mcts:iterations=abc", "iterations must be a whole number, 0 or more, not 'abc'"),
@@ -267,3 +269,80 @@ def test_paired_sweeps_try_every_root_action_alike() -> None:
     assert max(visits) - min(visits) <= 1  # whole sweeps, one visit per action each
     assert [s.value for s in stats] == sorted((s.value for s in stats), reverse=True)
     assert agent.act(view, state.legal_actions(seat)) in state.legal_actions(seat)
+
+
+def _first_decision(game: str, players: int, **options: object) -> tuple[object, list[object]]:
+    rules = sushigo.make(game, players=players, **options)
+    state = rules.new_game()
+    rng = random.Random(8)
+    while state.is_chance():  # the deal (and the dummy variant's draw)
+        state.apply_chance(state.sample_chance(rng))
+    seat = next(s for s in range(rules.seats) if state.legal_actions(s))
+    return state.observe(seat), list(state.legal_actions(seat))
+
+
+@pytest.mark.parametrize(
+    ("game", "players", "options", "prior", "kept"),
+    [
+        ("sushi-go", 2, {}, "auto", "policy"),
+        ("sushi-go", 2, {}, "greedy", "greedy"),
+        ("sushi-go", 3, {}, "auto", "greedy"),
+        ("sushi-go", 2, {"dummy": True}, "auto", "greedy"),
+        ("sushi-go", 3, {}, "policy", "policy"),
+        ("sushi-go-party", 2, {"menu": "sushi-go"}, "policy", "error"),
+        ("sushi-go-party", 2, {"menu": "sushi-go"}, "auto", "greedy"),
+        ("sushi-roll", 2, {}, "auto", "greedy"),
+    ],
+)
+def test_the_choice_the_search_must_beat(
+    game: str, players: int, options: dict[str, object], prior: str, kept: str
+) -> None:
+    """With no search statistics (or none that beat it) mcts plays its prior's choice:
+    the learned bot's where it learned (2-player Sushi Go!), greedy's elsewhere."""
+    pytest.importorskip("numpy")
+    from sushigo.agents.greedy import GreedyAgent
+    from sushigo.rl.policy import PolicyAgent
+
+    view, legal = _first_decision(game, players, **options)
+    agent = MCTSAgent(1, iterations=1, prior=prior)
+    if kept == "error":
+        with pytest.raises(OptionsError, match="policy weights play sushi-go, not Sushi Go Party!"):
+            agent.choose(view, legal, [])
+        return
+    expected = (PolicyAgent() if kept == "policy" else GreedyAgent(0)).act(view, legal)
+    assert agent.choose(view, legal, []) == expected
+    assert make_agent("mcts-engine", 1).choose(view, legal, []) == GreedyAgent(0).act(view, legal)
+
+
+def test_the_prior_differs_from_greedy_somewhere() -> None:
+    """The test above would pass with greedy kept everywhere if the two agreed on its
+    deal: over a few 2-player deals the learned bot's first picks differ from greedy's."""
+    pytest.importorskip("numpy")
+    from sushigo.agents.greedy import GreedyAgent
+
+    agent = MCTSAgent(1, iterations=1)
+    differ = 0
+    for seed in range(12):
+        rules = sushigo.make("sushi-go", players=2)
+        state = rules.new_game()
+        state.apply_chance(state.sample_chance(random.Random(seed)))
+        view, legal = state.observe(0), list(state.legal_actions(0))
+        differ += agent.choose(view, legal, []) != GreedyAgent(0).act(view, legal)
+    assert differ >= 1
+
+
+def test_prepare_loads_the_search_and_changes_no_choice() -> None:
+    """A front end has mcts load (and on a machine's first use, compile) its batch
+    search before the game; the bot then decides as one not prepared."""
+    pytest.importorskip("numba")
+    rules = sushigo.make("sushi-go", players=2)
+    view, legal = _first_decision("sushi-go", 2)
+    prepared, fresh = MCTSAgent(5, iterations=300), MCTSAgent(5, iterations=300)
+    prepared.prepare(rules)
+    assert rules in prepared._searches
+    assert [(s.action, s.visits) for s in prepared.analyze(view, legal)] == [
+        (s.action, s.visits) for s in fresh.analyze(view, legal)
+    ]
+    engine = make_agent("mcts-engine", 1)
+    engine.prepare(rules)  # type: ignore[attr-defined]
+    assert not engine._searches  # type: ignore[attr-defined]

@@ -30,10 +30,13 @@ score margin over the best other seat, squashed into 0..1. The search's choice
 is the most visited action; with ``paired=yes`` (the default in Sushi Roll,
 ``auto``) it instead runs sweeps that try every root action once on the same
 world and the same rolls, and its choice is the best mean, so that the dice's
-luck cancels out between the actions compared. The decision is greedy's own
+luck cancels out between the actions compared. The decision is the prior's
 choice unless the search's beats it by more than ``TRUST`` standard errors: with
-few iterations (a round's first picks) the search's means are noise, and greedy
-is the better guess. The budget is ``iterations`` or ``ms`` per decision; with
+few iterations (a round's first picks) the search's means are noise, and the prior
+is the better guess. The prior (``prior=``) is ``greedy``, or ``policy``, the
+learned bot the package ships (:mod:`sushigo.rl.policy`, numpy alone); ``auto``,
+the default, is the learned bot where it learned (2-player Sushi Go!, not the
+dummy variant) and greedy elsewhere. The budget is ``iterations`` or ``ms`` per decision; with
 ``iterations`` and a seed, the bot is deterministic.
 
 Where the search runs (``search=``): in Sushi Go!, when the batch engine is installed
@@ -74,11 +77,14 @@ OPPONENTS = ("auto", "greedy", "rollout")
 HORIZONS = ("round", "game")
 PAIRED = ("auto", "yes", "no")
 SEARCHES = ("auto", "batch", "engine")
+PRIORS = ("auto", "greedy", "policy")
 BATCH_GAMES = ("sushi-go",)
 """The games the batch engine searches (``search=batch``; docs/agents.md)."""
+LEARNED = ("sushi-go", 2)
+"""The game and player count the shipped learned bot (``policy``) learned."""
 TRUST = 1.0
-"""The search overrides greedy's choice when its best action's mean value is above
-greedy's by more than this many standard errors of the difference."""
+"""The search overrides the prior's choice when its best action's mean value is above
+the prior's by more than this many standard errors of the difference."""
 WIDTH = 48
 """At most this many actions are searched at one node: every take first (the
 legal list puts them first), then a sample of the rest (Sushi Roll offers up to
@@ -192,6 +198,7 @@ class MCTSAgent:
         horizon: str = "round",
         paired: str = "auto",
         search: str = "auto",
+        prior: str = "auto",
     ) -> None:
         if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 0:
             raise OptionsError(
@@ -206,6 +213,7 @@ class MCTSAgent:
         _one_of("horizon", horizon, HORIZONS)
         _one_of("paired", paired, PAIRED)
         _one_of("search", search, SEARCHES)
+        _one_of("prior", prior, PRIORS)
         if search == "batch":
             if batch_search() is None:
                 raise OptionsError(
@@ -213,6 +221,12 @@ class MCTSAgent:
                     "(numpy and numba)"
                 )
         self.search = search
+        self.prior = prior
+        self._policy_agent: Any = None
+        """The learned bot whose choice the search must beat (``prior=policy``), once
+        loaded; False: it cannot be loaded here (``prior=auto`` then keeps greedy's)."""
+        if prior == "policy":
+            self._learned()
         self._searches: dict[Any, Any] = {}
         """The batch engine's search of each ruleset met (its arrays are reused)."""
         self.last_search = ""
@@ -239,10 +253,11 @@ class MCTSAgent:
         return self.choose(view, legal, self.analyze(view, legal))
 
     def choose(self, view: View, legal: Sequence[Any], stats: Sequence[ActionStat]) -> Any:
-        """The action to play, given the search's ``stats``: greedy's choice unless
-        the search's best beats it by more than ``TRUST`` standard errors (greedy's
-        alone when there was no search)."""
-        prior = self._greedy.act(view, legal)
+        """The action to play, given the search's ``stats``: the prior's choice
+        (greedy's or the learned bot's, :meth:`_prior`) unless the search's best beats
+        it by more than ``TRUST`` standard errors (the prior's alone when there was no
+        search)."""
+        prior = self._prior(view).act(view, legal)
         if not stats:
             return prior
         best = stats[0]
@@ -251,6 +266,41 @@ class MCTSAgent:
                 margin = TRUST * math.sqrt(best.error**2 + s.error**2)
                 return prior if best.value - s.value <= margin else best.action
         return best.action
+
+    def _prior(self, view: View) -> Any:
+        """The agent whose choice the search must beat: greedy, or with ``prior=policy``
+        the learned bot (:mod:`sushigo.rl.policy`); ``prior=auto`` asks the learned bot
+        where it learned, 2-player Sushi Go! (not the dummy variant), when numpy is
+        installed, and greedy elsewhere."""
+        if self.prior == "greedy":
+            return self._greedy
+        if self.prior == "auto":
+            rules: AnyRuleset = view.ruleset
+            if (
+                rules.name != LEARNED[0]
+                or rules.players != LEARNED[1]
+                or rules.options.get("dummy")
+            ):
+                return self._greedy
+        learned = self._learned()
+        return learned if learned else self._greedy
+
+    def _learned(self) -> Any:
+        """The shipped learned bot, loaded once; False where numpy is missing (an
+        OptionsError for ``prior=policy``)."""
+        if self._policy_agent is None:
+            try:
+                from sushigo.rl.policy import PolicyAgent
+            except ImportError:
+                if self.prior == "policy":
+                    raise OptionsError(
+                        "mcts: prior=policy needs numpy (the learned bot's network): "
+                        "pip install numpy"
+                    ) from None
+                self._policy_agent = False
+            else:
+                self._policy_agent = PolicyAgent()
+        return self._policy_agent
 
     def analyze(self, view: View, legal: Sequence[Any]) -> list[ActionStat]:
         """Search from ``view`` and return each searched action's statistics, most
@@ -329,22 +379,42 @@ class MCTSAgent:
         searcher = self._searches[ruleset] = module.ClassicSearch(ruleset)
         return searcher
 
+    def prepare(self, ruleset: AnyRuleset) -> None:
+        """Load the batch engine's search of ``ruleset`` before the first decision
+        (numba compiles it on its first use on a machine, some 40 seconds, and loads
+        it from its cache after that): a front end calls this while it says why it
+        waits. Nothing where the engine searches; the bot's choices are unchanged."""
+        searcher = self._batch(ruleset)
+        if searcher is None:
+            return
+        state = ruleset.new_game()
+        rng = random.Random(0)
+        while not state.is_terminal() and state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+        seat = next(s for s in range(ruleset.seats) if state.legal_actions(s))
+        searcher.run(state.observe(seat), 0, iterations=2, seconds=0.0, **self._settings(False))
+
+    def _settings(self, paired: bool) -> dict[str, Any]:
+        """The batch engine search's settings, this agent's options."""
+        return {
+            "c": self.c,
+            "rollout": "heuristic" if self.rollout == "auto" else self.rollout,
+            "opponents": "greedy" if self.opponents == "auto" else self.opponents,
+            "horizon": self.horizon,
+            "paired": paired,
+        }
+
     def _analyze_batch(self, searcher: Any, view: View, paired: bool) -> list[ActionStat]:
         """The search in the batch engine (:mod:`sushigo.fast.classic_search`): the
         same tree, worlds, values and choice, with the playout policy (``heuristic``
         for ``rollout=auto``) as the other seats' model."""
         self.last_search = "batch"
-        rollout = "heuristic" if self.rollout == "auto" else self.rollout
         found = searcher.run(
             view,
             self._rng.getrandbits(63),
             iterations=self.iterations,
             seconds=self.ms / 1000.0,
-            c=self.c,
-            rollout=rollout,
-            opponents="greedy" if self.opponents == "auto" else self.opponents,
-            horizon=self.horizon,
-            paired=paired,
+            **self._settings(paired),
         )
         self.last_iterations = searcher.last_iterations
         rules: AnyRuleset = view.ruleset
@@ -592,7 +662,9 @@ class EngineMCTSAgent(MCTSAgent):
         horizon: str = "round",
         paired: str = "auto",
     ) -> None:
-        super().__init__(seed, iterations, ms, rollout, c, opponents, horizon, paired, "engine")
+        super().__init__(
+            seed, iterations, ms, rollout, c, opponents, horizon, paired, "engine", "greedy"
+        )
 
 
 register_agent("mcts", MCTSAgent)

@@ -26,8 +26,10 @@ import sushigo
 from sushigo.agents import make_agent
 from sushigo.agents.base import Agent, agent_title
 from sushigo.agents.hints import HINT_MS
+from sushigo.agents.mcts import MCTSAgent
 from sushigo.core.errors import OptionsError, SushiGoError
 from sushigo.core.records import dumps
+from sushigo.core.ruleset import AnyRuleset
 from sushigo.core.state import AnyState
 from sushigo.games.classic import ClassicRuleset, ClassicState, Pick, PlayerView, winners
 from sushigo.play.loop import play_game, record_game, seat_names
@@ -288,6 +290,7 @@ def run_play(
     hint_ms = HINT_MS if getattr(args, "hints", False) else None
     if hint_ms is not None:
         console.print("Type 'hint' at any question for the best options found by a short search.")
+    prepare(console, ruleset, bots, hint_ms is not None)
     state: AnyState
     try:
         state = terminal.session(
@@ -315,6 +318,20 @@ def run_play(
             ) from None
         console.print(f"The game's record was added to {args.records}.")
     return 0
+
+
+def prepare(console: Console, ruleset: AnyRuleset, bots: Sequence[Agent], hints: bool) -> None:
+    """Have the bots (and the hints' search) load what they need before the game, while
+    the player is told why it waits: mcts's compiled search takes some 40 seconds to
+    compile on its first use on a machine, and would otherwise hold up its first move."""
+    ready = [bot for bot in bots if callable(getattr(bot, "prepare", None))]
+    if hints and not ready:
+        ready.append(MCTSAgent(0, ms=HINT_MS))
+    if not ready:
+        return
+    with console.status("Preparing the bots' search (compiled on its first use: up to a minute)"):
+        for bot in ready:
+            bot.prepare(ruleset)  # type: ignore[attr-defined]
 
 
 def _classic_intro(ruleset: Any, who: str) -> list[RenderableType]:
