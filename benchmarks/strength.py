@@ -131,6 +131,28 @@ CASES: list[tuple[str, str, int, dict[str, Any], list[str], float, float]] = [
 ]
 
 
+ENGINE_LINE = CASES[2][0]
+BOUNDS = {ENGINE_LINE: 0.50}
+"""Lines whose target is a win rate with a separate bound on the interval (issue 17:
+at least 60% against mcts-engine over 400 games, the lower bound above 50%); the
+other lines' targets ask the whole interval to be at or above them."""
+
+
+def verdict(title: str, rate: float, lo: float, hi: float, target: float) -> tuple[str, str]:
+    """The target as the page states it, and whether the line met it."""
+    bound = BOUNDS.get(title)
+    if bound is None:
+        met = "yes" if lo >= target else ("not shown" if hi >= target else "no")
+        return f"{target:.0%}", met
+    if rate >= target and lo > bound:
+        met = "yes"
+    elif hi < target or hi <= bound:
+        met = "no"
+    else:
+        met = "not shown"
+    return f"{target:.0%}, lower bound above {bound:.0%}", met
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per line (default 40)")
@@ -192,14 +214,14 @@ def main(argv: list[str] | None = None) -> int:
         "| --- | --- | --- | --- | --- | --- |",
     ]
     for title, games, rate, lo, hi, target, _dps in rows:
-        met = "yes" if lo >= target else ("not shown" if hi >= target else "no")
-        lines.append(
-            f"| {title} | {games} | {rate:.1%} | {lo:.1%}-{hi:.1%} | {target:.0%} | {met} |"
-        )
+        goal, met = verdict(title, rate, lo, hi, target)
+        lines.append(f"| {title} | {games} | {rate:.1%} | {lo:.1%}-{hi:.1%} | {goal} | {met} |")
     lines += [
         "",
         '"met" is *yes* when the whole interval is at or above the target, *no* when it is',
-        "wholly below, and *not shown* when the interval straddles it (more games needed).",
+        "wholly below, and *not shown* when the interval straddles it (more games needed);",
+        "where the target names a lower bound, *yes* when the win rate is at or above the",
+        "target and the interval's lower bound above that bound.",
         "",
         "How mcts searches, and what changed its strength, is in docs/agents.md; its",
         "iterations per decision are in docs/performance.md (`sushigo bench --only mcts`).",
