@@ -282,7 +282,9 @@ def test_bad_options(spec: str, message: str) -> None:
 
 def test_without_numba_mcts_searches_with_the_engine() -> None:
     """With numba not installed (its import fails), mcts plays Sushi Go! with the
-    engine's search and loads no numpy; search=batch is refused with the reason."""
+    engine's search and, with greedy as its prior, loads no numpy (the learned bot,
+    the default prior at 2 players, runs on numpy); search=batch is refused with the
+    reason."""
     script = (
         "import sys\n"
         "sys.modules['numba'] = None  # import numba raises ImportError\n"
@@ -290,7 +292,7 @@ def test_without_numba_mcts_searches_with_the_engine() -> None:
         "from sushigo.agents import make_agent\n"
         "from sushigo.core.errors import OptionsError\n"
         "from sushigo.play import play_game\n"
-        "agent = make_agent('mcts:iterations=15', 1)\n"
+        "agent = make_agent('mcts:iterations=15:prior=greedy', 1)\n"
         "rules = sushigo.make('sushi-go', players=2)\n"
         "state = play_game(rules, [agent, make_agent('greedy', 2)], 3)\n"
         "assert state.is_terminal()\n"

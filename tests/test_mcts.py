@@ -4,6 +4,8 @@ seed and an iteration budget, plays every game legally, and beats random."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from collections import Counter
 
 import pytest
@@ -346,3 +348,32 @@ def test_prepare_loads_the_search_and_changes_no_choice() -> None:
     engine = make_agent("mcts-engine", 1)
     engine.prepare(rules)  # type: ignore[attr-defined]
     assert not engine._searches  # type: ignore[attr-defined]
+
+
+def test_without_numpy_the_prior_is_greedy() -> None:
+    """``prior=auto`` asks for the learned bot, which runs on numpy: where numpy is
+    missing mcts keeps greedy's choice and plays on; ``prior=policy`` says why not."""
+    script = """
+import sys
+sys.modules["numpy"] = None
+sys.modules["numba"] = None
+import sushigo
+from sushigo.agents import make_agent
+from sushigo.core.errors import OptionsError
+from sushigo.play import play_game
+agent = make_agent("mcts:iterations=15", 1)
+state = play_game(sushigo.make("sushi-go", players=2), [agent, make_agent("greedy", 2)], 3)
+print(state.is_terminal(), agent._policy_agent)
+try:
+    make_agent("mcts:prior=policy", 1)
+except OptionsError as exc:
+    print(exc)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=False
+    )
+    assert done.returncode == 0, done.stderr
+    played, refused = done.stdout.strip().splitlines()
+    assert played == "True False"
+    assert refused.startswith("mcts: prior=policy needs the learned bot: ")
+    assert "needs numpy" in refused

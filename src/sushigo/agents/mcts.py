@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from sushigo.agents.base import View, register_agent
+from sushigo.agents.base import View, make_agent, register_agent
 from sushigo.agents.greedy import GreedyAgent
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import AnyRuleset
@@ -286,20 +286,16 @@ class MCTSAgent:
         return learned if learned else self._greedy
 
     def _learned(self) -> Any:
-        """The shipped learned bot, loaded once; False where numpy is missing (an
-        OptionsError for ``prior=policy``)."""
+        """The shipped learned bot, loaded once by its agent name (``policy``, a layer
+        above this one: :mod:`sushigo.rl.policy`), as any bot is; False where it cannot
+        be loaded, numpy missing say (an OptionsError for ``prior=policy``)."""
         if self._policy_agent is None:
             try:
-                from sushigo.rl.policy import PolicyAgent
-            except ImportError:
+                self._policy_agent = make_agent("policy")
+            except OptionsError as exc:
                 if self.prior == "policy":
-                    raise OptionsError(
-                        "mcts: prior=policy needs numpy (the learned bot's network): "
-                        "pip install numpy"
-                    ) from None
+                    raise OptionsError(f"mcts: prior=policy needs the learned bot: {exc}") from None
                 self._policy_agent = False
-            else:
-                self._policy_agent = PolicyAgent()
         return self._policy_agent
 
     def analyze(self, view: View, legal: Sequence[Any]) -> list[ActionStat]:
