@@ -25,7 +25,7 @@ from types import ModuleType
 from typing import Any, Protocol, runtime_checkable
 
 from sushigo.core.errors import OptionsError
-from sushigo.core.ruleset import check_options
+from sushigo.core.ruleset import AnyRuleset, check_options
 from sushigo.games.classic import PlayerView
 from sushigo.games.party import PartyView
 from sushigo.games.roll import RollView
@@ -73,6 +73,21 @@ TITLES = {
 }
 """What players call the built-in bots: the terminal's seat names ("Learned 1") and
 the browser's ("Learned bot")."""
+
+
+LEARNED = ("sushi-go", 2)
+"""The game and player count the shipped learned bot (``policy``) learned, without the
+dummy variant (at 3-5 players it is weaker than greedy; docs/rl.md)."""
+
+
+def learned_plays(ruleset: AnyRuleset) -> bool:
+    """Whether ``ruleset`` is the game the shipped learned bot learned: the browser
+    offers it only there, and mcts keeps its choice there (``prior=auto``)."""
+    return (
+        ruleset.name == LEARNED[0]
+        and ruleset.players == LEARNED[1]
+        and not ruleset.options.get("dummy")
+    )
 
 
 def agent_title(spec: str) -> str:

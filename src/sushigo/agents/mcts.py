@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from sushigo.agents.base import View, make_agent, register_agent
+from sushigo.agents.base import View, learned_plays, make_agent, register_agent
 from sushigo.agents.greedy import GreedyAgent
 from sushigo.core.errors import OptionsError
 from sushigo.core.ruleset import AnyRuleset
@@ -80,8 +80,6 @@ SEARCHES = ("auto", "batch", "engine")
 PRIORS = ("auto", "greedy", "policy")
 BATCH_GAMES = ("sushi-go",)
 """The games the batch engine searches (``search=batch``; docs/agents.md)."""
-LEARNED = ("sushi-go", 2)
-"""The game and player count the shipped learned bot (``policy``) learned."""
 TRUST = 1.0
 """The search overrides the prior's choice when its best action's mean value is above
 the prior's by more than this many standard errors of the difference."""
@@ -274,14 +272,8 @@ class MCTSAgent:
         installed, and greedy elsewhere."""
         if self.prior == "greedy":
             return self._greedy
-        if self.prior == "auto":
-            rules: AnyRuleset = view.ruleset
-            if (
-                rules.name != LEARNED[0]
-                or rules.players != LEARNED[1]
-                or rules.options.get("dummy")
-            ):
-                return self._greedy
+        if self.prior == "auto" and not learned_plays(view.ruleset):
+            return self._greedy
         learned = self._learned()
         return learned if learned else self._greedy
 

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sushigo.agents.base import TITLES, make_agent
+from sushigo.agents.base import LEARNED, TITLES, learned_plays, make_agent
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import replay
 from sushigo.core.ruleset import AnyRuleset, make
@@ -44,10 +44,6 @@ GAMES = ("sushi-go", "sushi-go-party", "sushi-roll")
 PLAYERS = {"sushi-go": (2, 5), "sushi-go-party": (2, 8), "sushi-roll": (2, 5)}
 BOTS = ("random", "greedy", "mcts", "policy")
 BOT_TITLES = {bot: TITLES[bot] for bot in BOTS}
-LEARNED_GAME = "sushi-go"
-"""The game the learned bot (``policy``: the network the package ships, docs/rl.md)
-plays: 2-player Sushi Go!, without the dummy variant (what it learned; at 3-5
-players it is weaker than greedy)."""
 MCTS_LEVELS = {1: 25, 2: 50, 3: 100, 4: 250, 5: 600}
 """A strength level of the mcts bot: its thinking time per decision, in milliseconds."""
 TIMERS = (0, 15, 30, 60, 120, 300)
@@ -183,10 +179,15 @@ def create_options(extra: Mapping[str, str] | None = None) -> dict[str, Any]:
             },
         ],
         "bots": [
-            {"name": "random", "title": "Random"},
-            {"name": "greedy", "title": "Greedy"},
-            {"name": "mcts", "title": "MCTS", "levels": list(MCTS_LEVELS)},
-            {"name": "policy", "title": "Learned", "games": [LEARNED_GAME], "players": [2, 2]},
+            {"name": "random", "title": BOT_TITLES["random"]},
+            {"name": "greedy", "title": BOT_TITLES["greedy"]},
+            {"name": "mcts", "title": BOT_TITLES["mcts"], "levels": list(MCTS_LEVELS)},
+            {
+                "name": "policy",
+                "title": BOT_TITLES["policy"],
+                "games": [LEARNED[0]],
+                "players": [LEARNED[1], LEARNED[1]],
+            },
             *({"name": name, "title": name} for name in extra or {}),
         ],
         "timers": list(TIMERS),
@@ -248,7 +249,7 @@ def check_config(
             spec, level = bot_spec(seat, bots)
             bot = seat["bot"]
             if bot == "policy":
-                _check_learned(game, ruleset)
+                _check_learned(ruleset)
             checked.append(
                 {
                     "kind": "bot",
@@ -283,9 +284,10 @@ def check_config(
     return config, ruleset
 
 
-def _check_learned(game: str, ruleset: AnyRuleset) -> None:
-    """The learned bot's seat: its game, and numpy to play it with."""
-    if game != LEARNED_GAME or ruleset.players != 2 or ruleset.options.get("dummy"):
+def _check_learned(ruleset: AnyRuleset) -> None:
+    """The learned bot's seat: the game it learned (``policy``, the network the package
+    ships, docs/rl.md), and numpy to play it with."""
+    if not learned_plays(ruleset):
         raise OptionsError(
             "the learned bot plays 2-player Sushi Go! (not the dummy variant); "
             "choose another bot for this table"
