@@ -224,6 +224,22 @@ def test_policy_alone_plays_the_shipped_network() -> None:
     assert share["greedy"] >= 0.5, share
 
 
+def test_a_weights_file_is_read_once_for_each_version(tmp_path: Path) -> None:
+    """A tournament makes its bots for every game: they share the network read from a
+    file, and a file written again is read again."""
+    path = tmp_path / "net.npz"
+    PolicyNet("sushi-go", [(np.zeros((233, 182)), np.zeros(182))]).save(path)
+    first = make_agent(f"policy:weights={path}")
+    again = make_agent(f"policy:weights={path}")
+    assert again.net is first.net  # type: ignore[attr-defined]
+    assert make_agent("policy").net is make_agent("policy").net  # type: ignore[attr-defined]
+    layers = [(np.zeros((233, 182)), np.ones(182)), (np.eye(182), np.zeros(182))]
+    PolicyNet("sushi-go", layers).save(path)
+    rewritten = make_agent(f"policy:weights={path}").net  # type: ignore[attr-defined]
+    assert rewritten is not first.net  # type: ignore[attr-defined]
+    assert len(rewritten.layers) == 2
+
+
 def test_the_learned_bot_plays_without_gymnasium_or_pettingzoo() -> None:
     """``make play`` and ``make run`` install numpy, not the environments' packages:
     ``sushigo.rl`` imports its environments only when asked for them, and says then

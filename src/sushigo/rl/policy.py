@@ -18,6 +18,8 @@ trained sb3-contrib MaskablePPO (or stable-baselines3 PPO) model.
 
 from __future__ import annotations
 
+import functools
+import os
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -25,7 +27,7 @@ from typing import Any
 try:
     import numpy as np
 except ImportError as exc:  # pragma: no cover - the message is the point
-    raise ImportError('the learned bot (policy) needs numpy: pip install "sushigo[rl]"') from exc
+    raise ImportError("the learned bot (policy) needs numpy: pip install numpy") from exc
 
 from sushigo.core.errors import OptionsError
 from sushigo.rl.codec import Codec, codec_for
@@ -108,6 +110,22 @@ class PolicyNet:
         return cls(game, layers, activation)
 
 
+def load(path: str | Path) -> PolicyNet:
+    """:meth:`PolicyNet.load`, read once for each version of a file: a tournament makes
+    its bots again for every game (and mcts its prior, the shipped network), and the
+    agents share the network, which nothing changes once it is read."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return PolicyNet.load(path)  # which says why it cannot be read
+    return _load(str(Path(path).resolve()), stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=8)
+def _load(path: str, mtime_ns: int, size: int) -> PolicyNet:
+    return PolicyNet.load(path)
+
+
 class PolicyAgent:
     """An agent playing a :class:`PolicyNet` (see the module docstring)."""
 
@@ -116,7 +134,7 @@ class PolicyAgent:
     def __init__(
         self, seed: int | None = None, weights: str = "", temperature: float = 0.0
     ) -> None:
-        self.net = PolicyNet.load(weights or SHIPPED)
+        self.net = load(weights or SHIPPED)
         if not (isinstance(temperature, (int, float)) and temperature >= 0):
             raise OptionsError(f"temperature must be 0 or more, not {temperature!r}")
         self.temperature = float(temperature)
