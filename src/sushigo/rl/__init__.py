@@ -45,7 +45,7 @@ IDS = {
 """Every environment id and its game."""
 
 
-def needs(module: str) -> Any:
+def _needs(module: str) -> Any:
     """``module`` imported, or an ImportError saying which package to install."""
     try:
         return importlib.import_module(module)
@@ -62,7 +62,7 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'sushigo.rl' has no attribute {name!r}")
-    return getattr(needs(module), name)
+    return getattr(_needs(module), name)
 
 
 def _game(env_id: str) -> str:
@@ -75,13 +75,13 @@ def _game(env_id: str) -> str:
 def make(env_id: str, **options: Any) -> SushiGoAEC:
     """The PettingZoo AEC env of an id: ``make("sushigo/sushi-roll-v0", players=3)``."""
     game = _game(env_id)
-    return needs("sushigo.rl.pettingzoo_env").env(game, **options)  # type: ignore[no-any-return]
+    return _needs("sushigo.rl.pettingzoo_env").env(game, **options)  # type: ignore[no-any-return]
 
 
 def make_parallel(env_id: str, **options: Any) -> SushiGoParallel:
     """The PettingZoo parallel env of an id."""
     game = _game(env_id)
-    return needs("sushigo.rl.pettingzoo_env").parallel_env(game, **options)  # type: ignore[no-any-return]
+    return _needs("sushigo.rl.pettingzoo_env").parallel_env(game, **options)  # type: ignore[no-any-return]
 
 
 def _register() -> None:
@@ -114,6 +114,5 @@ __all__ = [
     "env",
     "make",
     "make_parallel",
-    "needs",
     "parallel_env",
 ]
