@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 import sushigo
 import sushigo.fast as fast
 from sushigo.agents import make_agent
@@ -39,6 +41,29 @@ DICE = {
 }
 """A custom Sushi Roll face table: every kind of decision, other odds than the printed
 dice, two-token specials only, no pudding-3."""
+
+
+QUICK_GAMES = 400
+"""Random engine games re-played in the batch by make test, in the one configuration
+it checks; the matrix re-plays the full count there and in every other one."""
+
+
+def replay_params(configs: list[Any], games: int) -> list[Any]:
+    """The parameters of an engine-games-in-the-batch test: each configuration of
+    ``configs`` (pytest params, the matrix ones marked) with ``("random", games)`` and
+    ``("greedy", 100)``; the configuration make test runs (unmarked) re-plays
+    ``QUICK_GAMES`` random games there, and ``games`` in the matrix."""
+    out = []
+    for config in configs:
+        marks = tuple(config.marks)
+        plans = [("random", games, marks), ("greedy", 100, marks)]
+        if not marks:
+            plans[0] = ("random", QUICK_GAMES, ())
+            plans.append(("random", games, (pytest.mark.matrix,)))
+        for spec, count, how in plans:
+            name = f"{spec}-{count}-{config.id}"
+            out.append(pytest.param(*config.values, spec, count, id=name, marks=how))
+    return out
 
 
 def engine_records(

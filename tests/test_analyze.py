@@ -36,8 +36,8 @@ def _stats(g: Any) -> tuple[np.ndarray, ...]:
     ("players", "options", "policy"),
     [
         (2, {}, "random"),
-        (3, {"reshuffle": True}, "heuristic"),
-        (4, {"pass_both_ways": True}, "random"),
+        pytest.param(3, {"reshuffle": True}, "heuristic", marks=pytest.mark.matrix),
+        pytest.param(4, {"pass_both_ways": True}, "random", marks=pytest.mark.matrix),
         (5, {"soy_sauce": True}, "heuristic"),
     ],
 )
@@ -211,7 +211,11 @@ def test_an_out_folder_that_cannot_be_made_is_refused_before_playing(
 
 @pytest.mark.parametrize(
     ("players", "custom", "policy"),
-    [(2, False, "random"), (3, False, "heuristic"), (5, True, "random")],
+    [
+        (2, False, "random"),
+        pytest.param(3, False, "heuristic", marks=pytest.mark.matrix),
+        (5, True, "random"),
+    ],
 )
 def test_roll_counts_agree_with_the_engine_replay(players: int, custom: bool, policy: str) -> None:
     """What was on each seat's belt at each of its takes, what it took and passed up,
@@ -350,6 +354,7 @@ def test_party_figures_do_not_depend_on_the_workers(monkeypatch: pytest.MonkeyPa
     assert shares == pytest.approx(1.0, abs=1e-3)
 
 
+@pytest.mark.matrix  # the Party analysis itself runs above; this is the command's way in
 def test_the_command_analyses_a_party_menu(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

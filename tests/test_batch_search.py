@@ -66,8 +66,17 @@ def _engine_playout(world: Any, row: np.ndarray, stop: int) -> list[int]:
 @pytest.mark.parametrize("horizon", ["round", "game"])
 @pytest.mark.parametrize(
     ("players", "options"),
-    [(2, {}), (4, {}), (2, {"dummy": True}), (3, {"reshuffle": True, "soy_sauce": True})],
-    ids=["2p", "4p", "2p-dummy", "3p-reshuffle-soy"],
+    [
+        pytest.param(2, {}, id="2p"),
+        pytest.param(4, {}, id="4p"),
+        pytest.param(2, {"dummy": True}, id="2p-dummy", marks=pytest.mark.matrix),
+        pytest.param(
+            3,
+            {"reshuffle": True, "soy_sauce": True},
+            id="3p-reshuffle-soy",
+            marks=pytest.mark.matrix,
+        ),
+    ],
 )
 def test_playouts_score_as_the_engines(
     players: int, options: dict[str, bool], horizon: str

@@ -17,7 +17,7 @@ import pytest
 
 import sushigo
 import sushigo.fast as fast
-from batch_checks import CLASSIC_CONFIGS, check_batch_independence, engine_records
+from batch_checks import CLASSIC_CONFIGS, check_batch_independence, engine_records, replay_params
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import Decision, replay, walk
 from sushigo.rl import codec_for
@@ -121,8 +121,7 @@ def check_engine_games(players: int, options: dict[str, bool], spec: str, games:
             assert a["steps"] == b["steps"], (i, r)
 
 
-@pytest.mark.parametrize(("players", "options"), PARAMS)
-@pytest.mark.parametrize(("spec", "games"), [("random", GAMES), ("greedy", 100)])
+@pytest.mark.parametrize(("players", "options", "spec", "games"), replay_params(PARAMS, GAMES))
 def test_engine_games_replay_in_the_batch(
     players: int, options: dict[str, bool], spec: str, games: int
 ) -> None:

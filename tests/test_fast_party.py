@@ -21,7 +21,7 @@ import pytest
 
 import sushigo
 import sushigo.fast as fast
-from batch_checks import check_batch_independence, engine_records
+from batch_checks import check_batch_independence, engine_records, replay_params
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import replay, walk
 from sushigo.fast import party as k
@@ -262,8 +262,7 @@ def _replay_in_batch(records: list[Any], players: int, menu: str) -> Any:
     return g
 
 
-@pytest.mark.parametrize(("menu", "players"), PARAMS)
-@pytest.mark.parametrize(("spec", "games"), [("random", GAMES), ("greedy", 100)])
+@pytest.mark.parametrize(("menu", "players", "spec", "games"), replay_params(PARAMS, GAMES))
 def test_engine_games_replay_in_the_batch(menu: str, players: int, spec: str, games: int) -> None:
     check_engine_games(menu, players, spec, games)
 

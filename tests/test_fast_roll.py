@@ -21,7 +21,7 @@ import pytest
 
 import sushigo
 import sushigo.fast as fast
-from batch_checks import DICE, check_batch_independence, engine_records
+from batch_checks import DICE, check_batch_independence, engine_records, replay_params
 from sushigo.core.errors import IllegalActionError, OptionsError
 from sushigo.core.records import Decision, replay, walk
 from sushigo.fast import roll as k
@@ -183,8 +183,7 @@ def _replay_in_batch(
     return g
 
 
-@pytest.mark.parametrize(("players", "custom"), PARAMS)
-@pytest.mark.parametrize(("spec", "games"), [("random", GAMES), ("greedy", 100)])
+@pytest.mark.parametrize(("players", "custom", "spec", "games"), replay_params(PARAMS, GAMES))
 def test_engine_games_replay_in_the_batch(
     players: int, custom: bool, options: dict[str, Any], spec: str, games: int
 ) -> None:
