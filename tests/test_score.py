@@ -409,3 +409,68 @@ def test_interactive_eof(capsys: Capsys) -> None:
     args = argparse.Namespace(command="score", file=None, json=False)
     assert run_score(args, input_fn=ask, interactive=True) == 1
     assert "input ended" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("game", "written", "read"),
+    [
+        (
+            "sushi-go",
+            ["tempuras", "2 dumplings", "squid nigiris", "eggs", "puddings x2"],
+            ["tempura", "dumpling x2", "squid", "egg", "pudding x2"],
+        ),
+        ("sushi-go", ["3 x sashimi", "maki 3s", "Dumplings"], ["sashimi x3", "maki-3", "dumpling"]),
+        (
+            "sushi-go-party",
+            ["temakis", "2 tofus", "sashimis x3"],
+            ["temaki", "tofu x2", "sashimi x3"],
+        ),
+        ("sushi-roll", ["tempuras", "2 dumplings", "squids"], ["tempura", "dumpling x2", "squid"]),
+    ],
+)
+def test_plurals_and_counts_first_read_as_the_cards(
+    game: str, written: list[str], read: list[str]
+) -> None:
+    """A person counting cards writes plurals and counts first; they score as the same
+    cards written as ids with counts after."""
+    from sushigo.present.sheets import score_document
+
+    def doc(cards: list[str]) -> dict[str, Any]:
+        base: dict[str, Any] = {"game": game, "names": ["A", "B", "C"]}
+        if game == "sushi-go-party":
+            base["menu"] = "master-menu"
+        base["rounds"] = [[cards, [], []]]
+        return base
+
+    assert score_document(doc(written))[1] == score_document(doc(read))[1]
+
+
+def test_every_mistake_is_reported_with_its_round_and_seat() -> None:
+    """A sheet with several mistakes names each of them in one go (the page marks each
+    field), not just the first; a plural of a name several cards share is still
+    ambiguous, not unknown."""
+    from sushigo.present.sheets import score_document
+    from sushigo.present.sheets.common import SheetMistakes
+
+    sheet = {
+        "names": ["Ann", "Ben"],
+        "rounds": [
+            [["tempura", "tempra", "wasabii"], ["sashimi"]],
+            [["dumpling"], ["makis"]],
+        ],
+    }
+    with pytest.raises(SheetMistakes) as caught:
+        score_document(sheet)
+    where = [(m.round, m.seat) for m in caught.value.mistakes]
+    assert where == [(1, 0), (1, 0), (2, 1)]
+    text = str(caught.value)
+    assert text.startswith("3 mistakes: round 1, Ann, card 2: unknown card 'tempra'")
+    assert "round 1, Ann, card 3: unknown card 'wasabii'" in text
+    assert "round 2, Ben, card 1: 'maki' could be maki-1 or maki-2 or maki-3" in text
+
+
+def test_the_command_line_says_every_mistake_on_one_line(tmp_path: Path, capsys: Capsys) -> None:
+    sheet = {"names": ["A", "B"], "rounds": [[["tempra"], ["sashimmi"]]]}
+    line = fail(tmp_path, capsys, sheet)
+    assert "2 mistakes: round 1, A, card 1: unknown card 'tempra'" in line
+    assert "round 1, B, card 1: unknown card 'sashimmi'" in line

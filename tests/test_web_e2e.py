@@ -624,6 +624,37 @@ def test_score_page_totals(browser: Browser, base: str, errors: list[str]) -> No
         no_horizontal_scroll(page, 360)
 
 
+def test_score_page_marks_every_field_with_a_mistake(
+    browser: Browser, base: str, errors: list[str]
+) -> None:
+    """Two mistakes in two players' fields: both are listed, both fields marked invalid
+    and the first focused; plurals are read as the cards; mended, the sheet scores and
+    the marks go."""
+    with browser.new_context(viewport={"width": 390, "height": 844}) as ctx:
+        page = watch_errors(ctx.new_page(), errors)
+        page.goto(f"{base}/score")
+        form = page.locator("#score-form")
+        expect(form).to_be_visible(timeout=WAIT)
+        form.locator("select[name=game]").select_option("sushi-go")
+        form.locator("select[name=players]").select_option("2")
+        form.locator("input[name=r1-p0]").fill("tempuras x2, sashimmi")
+        form.locator("input[name=r1-p1]").fill("2 dumplings, wasabii")
+        page.click("#score-submit")
+        error = page.locator("#score-error")
+        expect(error.locator("li")).to_have_count(2, timeout=WAIT)
+        expect(error).to_contain_text("unknown card 'sashimmi'")
+        expect(error).to_contain_text("unknown card 'wasabii'")
+        for name in ("r1-p0", "r1-p1"):
+            expect(form.locator(f"input[name={name}]")).to_have_attribute("aria-invalid", "true")
+        expect(form.locator("input[name=r1-p0]")).to_be_focused()
+        form.locator("input[name=r1-p0]").fill("tempuras x2, sashimi")
+        form.locator("input[name=r1-p1]").fill("2 dumplings, wasabi")
+        page.click("#score-submit")
+        expect(page.locator("#score-totals")).to_be_visible(timeout=WAIT)
+        expect(error).to_have_text("")
+        expect(form.locator("input[aria-invalid]")).to_have_count(0)
+
+
 # ---------------------------------------------------------------------------
 # The table's status, the timer and the focus (issue 14)
 

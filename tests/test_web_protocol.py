@@ -538,3 +538,19 @@ def test_a_failed_write_is_refused_and_the_table_reloaded(
             {"type": "act", "action": turn["frame"]["legal"][0]["text"], "step": turn["step"]}
         )
         assert until(ws, "ack")["step"] == turn["step"]
+
+
+def test_the_score_calculator_answers_every_mistake_with_its_field(c: TestClient) -> None:
+    """The page marks each field that holds a mistake: the answer names the round and
+    seat of each, with its sentence."""
+    sheet = {
+        "game": "sushi-go",
+        "names": ["Ann", "Bob"],
+        "rounds": [[["tempura"], ["sashimmi"]], [["tempra", "wasabii"], ["eggs"]]],
+    }
+    r = c.post("/api/score", json=sheet)
+    assert r.status_code == 400
+    answer = r.json()
+    assert answer["error"].startswith("3 mistakes: round 1, Bob, card 1")
+    assert [(p["round"], p["seat"]) for p in answer["problems"]] == [(1, 1), (2, 0), (2, 0)]
+    assert answer["problems"][2]["message"].startswith("round 2, Ann, card 2: unknown card")

@@ -44,6 +44,7 @@ from sushigo.present.hints import plain_hints, plain_line
 from sushigo.present.options import page_options
 from sushigo.present.rules import how_to_play
 from sushigo.present.sheets import score_document
+from sushigo.present.sheets.common import SheetMistakes
 from sushigo.web.protocol import (
     AckMessage,
     ChatBroadcast,
@@ -1285,7 +1286,12 @@ async def list_games(server: Server, request: Request) -> Response:
 
 async def score(server: Server, request: Request) -> Response:
     data = await _body(request)
-    _kind, result = await run_in_threadpool(score_document, data)
+    try:
+        _kind, result = await run_in_threadpool(score_document, data)
+    except SheetMistakes as exc:
+        # every mistake at once, each with the round and seat whose field the page marks
+        problems = [{"round": m.round, "seat": m.seat, "message": m.message} for m in exc.mistakes]
+        return JSONResponse({"error": str(exc), "problems": problems}, status_code=400)
     return JSONResponse(result)
 
 

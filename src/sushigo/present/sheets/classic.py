@@ -34,6 +34,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import sushigo
@@ -41,10 +42,13 @@ from sushigo.core.errors import OptionsError, ParseError
 from sushigo.games.classic import CLASSIC_CARDS, ROUNDS, ClassicRuleset, winners
 from sushigo.present.options import parse_variants
 from sushigo.present.sheets.common import (
+    Mistakes,
     check_count,
     did_you_mean,
     entry_list,
+    every_entry,
     sheet_names,
+    singular,
     split_count,
 )
 from sushigo.present.sheets.party import GAME as PARTY
@@ -75,7 +79,7 @@ def parse_card_entry(entry: str, where: str) -> list[str]:
     """One entry of a seat's list: a card, or ``CARD xN`` for N copies."""
     text, count = split_count(entry, where)
     try:
-        card = CLASSIC_CARDS.parse(text)
+        card = singular(CLASSIC_CARDS.parse, text)
     except ParseError as exc:
         if "could be" in str(exc):
             raise ParseError(f"{where}: {exc}") from None
@@ -93,10 +97,13 @@ def parse_cards(value: Any, where: str) -> list[str]:
     """A seat's cards: a list of card entries, or one comma-separated string."""
     entries = entry_list(value, where, 'cards, e.g. ["tempura", "squid"]')
     cards: list[str] = []
-    for k, entry in enumerate(entries, 1):
+
+    def read(k: int, entry: Any) -> None:
         if not isinstance(entry, str):
             raise ParseError(f"{where}, card {k}: a card is a name in quotes, not {entry!r}")
         cards.extend(parse_card_entry(entry, f"{where}, card {k}"))
+
+    every_entry(entries, read)
     return cards
 
 
@@ -157,6 +164,7 @@ def load_sheet(data: Any) -> Sheet:
         raise ParseError(f"two seats have the same name: {', '.join(names)}")
 
     rounds: list[list[list[str]]] = []
+    mistakes = Mistakes()
     for r, seats_in in enumerate(rounds_in, 1):
         if len(seats_in) != rs.seats:
             hint = " (with the dummy variant, list the dummy's cards third)" if rs.dummy else ""
@@ -164,15 +172,23 @@ def load_sheet(data: Any) -> Sheet:
                 f"round {r} lists the cards of {len(seats_in)} seats, but there are "
                 f"{rs.seats} ({', '.join(names)}){hint}"
             )
-        tabs = [parse_cards(cards, f"round {r}, {names[s]}") for s, cards in enumerate(seats_in)]
-        if not rs.options["soy_sauce"]:
-            for s, tab in enumerate(tabs):
-                if "soy-sauce" in tab:
-                    raise ParseError(
-                        f"round {r}, {names[s]}: soy sauce is only in the game with the soy "
-                        'sauce promo; add "soy_sauce": true to the options'
-                    )
-        rounds.append(tabs)
+
+        def read(cards: Any, where: str) -> list[str]:
+            tab = parse_cards(cards, where)
+            if "soy-sauce" in tab and not rs.options["soy_sauce"]:
+                raise ParseError(
+                    f"{where}: soy sauce is only in the game with the soy "
+                    'sauce promo; add "soy_sauce": true to the options'
+                )
+            return tab
+
+        rounds.append(
+            [
+                mistakes.seat(r, s, partial(read, cards, f"round {r}, {names[s]}"), [])
+                for s, cards in enumerate(seats_in)
+            ]
+        )
+    mistakes.check()
     return Sheet(rs, names, rounds, sheet_warnings(rs, names, rounds))
 
 

@@ -8,13 +8,17 @@ import difflib
 import json
 import re
 import unicodedata
-from typing import Any
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
+from typing import Any, TypeVar
 
 from sushigo.core.cards import CardTable
 from sushigo.core.errors import ParseError
 from sushigo.play.files import read_text
 
 _TIMES = re.compile(r"^(.*?)\s*[x×*]\s*(\d+)$", re.IGNORECASE)
+_LEADING = re.compile(r"^(\d+)\s*(?:[x×*]\s*)?(\D.*)$", re.IGNORECASE)
+T = TypeVar("T")
 _DIGITS = 9
 """A count of more digits than this is read as 10**9: far more than any game's
 components, so it is refused by :func:`check_count` (and ``int`` is never asked to
@@ -57,13 +61,116 @@ def split_count(entry: str, where: str, *, fold: bool = False) -> tuple[str, int
     """
     text = " ".join(entry.split()) if fold else entry.strip()
     m = _TIMES.match(text)
-    if not (m and m.group(1).strip()):
-        return text, 1
-    digits = m.group(2).lstrip("0") or "0"
+    if m and m.group(1).strip():
+        name, digits = m.group(1).strip(), m.group(2)
+    else:
+        lead = _LEADING.match(text)
+        if not (lead and lead.group(2).strip()):
+            return text, 1
+        name, digits = lead.group(2).strip(), lead.group(1)
+    digits = digits.lstrip("0") or "0"
     count = int(digits) if len(digits) <= _DIGITS else 10**_DIGITS
     if count < 1:
         raise ParseError(f"{where}: {shown(entry)}: a count must be at least 1")
-    return m.group(1).strip(), count
+    return name, count
+
+
+def singular(parse: Callable[[str], T], text: str) -> T:
+    """``parse(text)``, or where that fails, ``parse`` of the name in the singular
+    (``tempuras``, ``maki rolls``, ``squid nigiris``): a person counting cards writes
+    plurals. The first error is raised when no form parses.
+
+    >>> from sushigo.games.classic import CLASSIC_CARDS
+    >>> singular(CLASSIC_CARDS.parse, "Dumplings"), singular(CLASSIC_CARDS.parse, "eggs")
+    ('dumpling', 'egg-nigiri')
+    """
+    try:
+        return parse(text)
+    except ParseError as first:
+        words = text.split()
+        forms = []
+        if words and words[-1].lower().endswith("s"):
+            forms.append(" ".join([*words[:-1], words[-1][:-1]]))
+        every = " ".join(w[:-1] if w.lower().endswith("s") and len(w) > 2 else w for w in words)
+        forms.append(every)
+        for form in dict.fromkeys(forms):
+            if form and form != text:
+                try:
+                    return parse(form)
+                except ParseError as exc:
+                    if "could be" in str(exc):  # a plural of a name several cards share
+                        raise exc from None
+        raise first from None
+
+
+@dataclass(frozen=True)
+class Mistake:
+    """One mistake of a score sheet: where (the round and seat, from 1 and 0, when it is
+    in one seat's list) and what, as a sentence that says where too."""
+
+    round: int | None
+    seat: int | None
+    message: str
+
+
+SHOWN_MISTAKES = 6
+"""Mistakes a sheet's message spells out; the rest are counted."""
+
+
+class SheetMistakes(ParseError):
+    """Every mistake found in a score sheet's lists at once (a person fixes them all in
+    one go): the message names each, ``mistakes`` says where each one is."""
+
+    def __init__(self, mistakes: Iterable[Mistake]) -> None:
+        self.mistakes = list(mistakes)
+        said = [m.message for m in self.mistakes[:SHOWN_MISTAKES]]
+        more = len(self.mistakes) - len(said)
+        if len(self.mistakes) == 1:
+            text = said[0]
+        else:
+            text = f"{len(self.mistakes)} mistakes: " + "; ".join(said)
+            if more:
+                text += f"; and {more} more"
+        super().__init__(text)
+
+
+def every_entry(entries: Iterable[T], read: Callable[[int, T], None]) -> None:
+    """``read(k, entry)`` for every entry of one seat's list (``k`` from 1), going on
+    past a mistake: SheetMistakes with all of them at the end."""
+    found: list[Mistake] = []
+    for k, entry in enumerate(entries, 1):
+        try:
+            read(k, entry)
+        except SheetMistakes as exc:
+            found.extend(exc.mistakes)
+        except ParseError as exc:
+            found.append(Mistake(None, None, str(exc)))
+    if found:
+        raise SheetMistakes(found)
+
+
+class Mistakes:
+    """The mistakes of a sheet's rounds, gathered seat by seat: :meth:`seat` reads one
+    seat's list and notes what is wrong with it, :meth:`check` raises them all."""
+
+    def __init__(self) -> None:
+        self.found: list[Mistake] = []
+
+    def seat(self, round_: int, seat: int, read: Callable[[], T], instead: T) -> T:
+        """``read()``, or ``instead`` when it found mistakes (noted as round
+        ``round_``'s, seat ``seat``'s)."""
+        try:
+            return read()
+        except SheetMistakes as exc:
+            self.found.extend(replace(m, round=round_, seat=seat) for m in exc.mistakes)
+        except ParseError as exc:
+            self.found.append(Mistake(round_, seat, str(exc)))
+        return instead
+
+    def check(self) -> None:
+        """SheetMistakes with every mistake noted, if there is one."""
+        if self.found:
+            raise SheetMistakes(self.found)
 
 
 def check_count(entry: str, count: int, most: int, what: str, where: str) -> None:

@@ -24,6 +24,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import sushigo
@@ -40,10 +41,13 @@ from sushigo.games.party.scoring import (
 )
 from sushigo.present.party import card_name
 from sushigo.present.sheets.common import (
+    Mistakes,
     check_count,
     did_you_mean,
     entry_list,
+    every_entry,
     sheet_names,
+    singular,
     split_count,
     split_stack,
 )
@@ -116,7 +120,7 @@ def parse_one(text: str, where: str, menu: Menu) -> Played:
     elif low.startswith("face-down:"):
         t = "flipped:" + t.split(":", 1)[1]
     try:
-        return parse_played(t)
+        return singular(parse_played, t)
     except ParseError as exc:
         message = str(exc)
         m = _UNKNOWN.match(message)
@@ -194,7 +198,8 @@ def parse_seat(value: Any, where: str, menu: Menu) -> list[Played]:
     string."""
     entries = entry_list(value, where, 'cards, e.g. ["tempura", "wasabi+squid"]')
     tab: list[Played] = []
-    for k, entry in enumerate(entries, 1):
+
+    def read(k: int, entry: Any) -> None:
         at = f"{where}, card {k}"
         if not isinstance(entry, str):
             raise ParseError(f"{at}: a card is a name in quotes, not {entry!r}")
@@ -202,6 +207,8 @@ def parse_seat(value: Any, where: str, menu: Menu) -> list[Played]:
             check_on_menu(p, at, menu)
             check_copy(p, tab, at, menu)
             tab.append(p)
+
+    every_entry(entries, read)
     return place_on_wasabi(tab)
 
 
@@ -394,6 +401,7 @@ def load_party_sheet(data: Any) -> PartySheet:
     rounds: list[list[list[Played]]] = []
     uramaki: list[list[int]] = []
     places: list[int] = []
+    mistakes = Mistakes()
     for r, entry in enumerate(entries, 1):
         seats_in = entry["cards"]
         if len(seats_in) != n:
@@ -402,7 +410,10 @@ def load_party_sheet(data: Any) -> PartySheet:
                 f"{n} ({', '.join(names)})"
             )
         rounds.append(
-            [parse_seat(cards, f"round {r}, {names[s]}", menu) for s, cards in enumerate(seats_in)]
+            [
+                mistakes.seat(r, s, partial(parse_seat, cards, f"round {r}, {names[s]}", menu), [])
+                for s, cards in enumerate(seats_in)
+            ]
         )
         points = _ints(entry.get("uramaki", [0] * n), n, f"round {r}, uramaki")
         if any(points) and menu.roll != "uramaki":
@@ -420,6 +431,7 @@ def load_party_sheet(data: Any) -> PartySheet:
             derived = given
         uramaki.append(points)
         places.append(derived)
+    mistakes.check()
     return PartySheet(rs, names, rounds, uramaki, places, sheet_warnings(rs, names, rounds))
 
 

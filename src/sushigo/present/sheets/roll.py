@@ -36,6 +36,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import sushigo
@@ -55,10 +56,13 @@ from sushigo.games.roll.dice import (
 )
 from sushigo.play.files import load_dice
 from sushigo.present.sheets.common import (
+    Mistakes,
     check_count,
     did_you_mean,
     entry_list,
+    every_entry,
     sheet_names,
+    singular,
     split_count,
     split_stack,
 )
@@ -114,7 +118,7 @@ def dice_of(entry: str) -> list[str]:
 def parse_face(text: str, where: str) -> str:
     """One face as typed: an id, a printed name or a unique prefix."""
     try:
-        return FACES.parse(text)
+        return singular(FACES.parse, text)
     except ParseError as exc:
         if "could be" in str(exc):
             raise ParseError(f"{where}: {exc}") from None
@@ -164,10 +168,13 @@ def parse_tray(value: Any, where: str) -> list[str]:
     """A tray: a list of entries, or one comma-separated string."""
     entries = entry_list(value, where, 'dice, e.g. ["tempura x2", "wasabi+squid"]')
     tray: list[str] = []
-    for k, entry in enumerate(entries, 1):
+
+    def read(k: int, entry: Any) -> None:
         if not isinstance(entry, str):
             raise ParseError(f"{where}, die {k}: a die is a face name in quotes, not {entry!r}")
         tray.extend(parse_tray_entry(entry, f"{where}, die {k}"))
+
+    every_entry(entries, read)
     return tray
 
 
@@ -229,13 +236,20 @@ def load_roll_sheet(data: Any) -> RollSheet:
     assert isinstance(rs, RollRuleset)
 
     rounds: list[list[list[str]]] = []
+    mistakes = Mistakes()
     for r, trays_in in enumerate(rounds_in, 1):
         if len(trays_in) != rs.players:
             raise ParseError(
                 f"round {r} lists {len(trays_in)} trays, but there are {rs.players} "
                 f"players ({', '.join(names)})"
             )
-        rounds.append([parse_tray(t, f"round {r}, {names[s]}") for s, t in enumerate(trays_in)])
+        rounds.append(
+            [
+                mistakes.seat(r, s, partial(parse_tray, t, f"round {r}, {names[s]}"), [])
+                for s, t in enumerate(trays_in)
+            ]
+        )
+    mistakes.check()
     counts: dict[str, list[int] | None] = {}
     for key in TOKENS:
         value = data.get(key)

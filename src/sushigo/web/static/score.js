@@ -12,7 +12,7 @@
  */
 
 import { api, fits, getOptions, lsGet, lsSet, menuFits, menuParts } from './api.js';
-import { h, main, prettyKey, range } from './dom.js';
+import { h, main, prettyKey, range, sentence } from './dom.js';
 
 const SAVE_KEY = 'sushigo.score';
 
@@ -32,7 +32,7 @@ export function scorePage() {
 
 function scoreForm(opts, resultEl) {
   const party = opts.games.find((g) => g.name === 'sushi-go-party');
-  const errorEl = h('p', { id: 'score-error', class: 'error', role: 'alert' });
+  const errorEl = h('div', { id: 'score-error', class: 'error', role: 'alert' });
   const gameSel = h('select', { id: 's-game', name: 'game' },
     opts.games.map((g) => h('option', { value: g.name }, g.title)));
   const playersSel = h('select', { id: 's-players', name: 'players' });
@@ -221,9 +221,35 @@ function scoreForm(opts, resultEl) {
     errorEl.textContent = '';
   });
 
+  /** Mark the round-and-seat fields the server found mistakes in (answer `problems`),
+   * list every mistake, and take the focus to the first marked field. */
+  function markMistakes(problems) {
+    const items = [];
+    let first = null;
+    for (const p of problems) {
+      const el = form.querySelector(`input[name="r${p.round}-p${p.seat}"]`);
+      if (el) {
+        el.setAttribute('aria-invalid', 'true');
+        el.setAttribute('aria-describedby', 'score-error');
+        first = first || el;
+      }
+      items.push(h('li', null, sentence(p.message)));
+    }
+    errorEl.replaceChildren(problems.length > 1 ? `${problems.length} mistakes:` : '', h('ul', null, ...items));
+    if (first) first.focus();
+  }
+
+  function clearMarks() {
+    for (const el of form.querySelectorAll('input[aria-invalid]')) {
+      el.removeAttribute('aria-invalid');
+      el.removeAttribute('aria-describedby');
+    }
+  }
+
   form.addEventListener('submit', async (ev) => {
     ev.preventDefault();
     errorEl.textContent = '';
+    clearMarks();
     const built = buildSheet();
     if (built.error) {
       errorEl.textContent = built.error;
@@ -235,7 +261,9 @@ function scoreForm(opts, resultEl) {
     submit.disabled = false;
     submit.textContent = 'Score';
     if (!r.ok) {
-      errorEl.textContent = r.error;
+      const problems = r.data && Array.isArray(r.data.problems) ? r.data.problems : [];
+      if (problems.length) markMistakes(problems);
+      else errorEl.textContent = r.error;
       return;
     }
     renderScore(resultEl, r.data);
