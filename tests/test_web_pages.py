@@ -104,6 +104,11 @@ def test_play_against_bots_opens_a_table_where_it_is_your_turn(
         assert summary["game"] == game and summary["status"] == "playing"
         assert summary["seats"][0]["name"] == "Cy"
         assert [s["kind"] for s in summary["seats"]] == ["human", "bot"]
+        # The header's How to play opens this game's rules, there and after it.
+        nav = page.locator("#nav-rules")
+        expect(nav).to_have_attribute("href", f"/rules/{game}")
+        page.goto(f"{base}/score")
+        expect(nav).to_have_attribute("href", f"/rules/{game}")
 
 
 def test_play_against_bots_refused_says_why(browser: Browser, base: str, errors: list[str]) -> None:

@@ -95,3 +95,12 @@ export function menuFits(party, kinds, count) {
 export function menuParts(party) {
   return party.categories.map((c) => `${c.count} ${c.label.toLowerCase()}`).join(', ');
 }
+
+/** The site header's "How to play" opens the rules of the game being played, looked
+ * at or last played (remembered), not always Sushi Go!'s. */
+export function rulesLink(game) {
+  if (game) lsSet('sushigo.game', game);
+  const link = document.getElementById('nav-rules');
+  const current = game || lsGet('sushigo.game');
+  if (link && current) link.href = `/rules/${encodeURIComponent(current)}`;
+}

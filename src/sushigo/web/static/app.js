@@ -11,6 +11,7 @@
  * dom.js the DOM helpers. The protocol is docs/web.md.
  */
 
+import { rulesLink } from './api.js';
 import { h, main } from './dom.js';
 import { lobbyPage } from './lobby.js';
 import { replayPage } from './replay.js';
@@ -36,4 +37,5 @@ function route() {
   main.replaceChildren(h('h1', null, 'Page not found'), h('p', null, h('a', { href: '/' }, 'Back to the tables')));
 }
 
+rulesLink(null);
 route();

@@ -18,7 +18,7 @@
  * #rules-quick-error, #rules-missing (an unknown game).
  */
 
-import { api, getOptions, savedName } from './api.js';
+import { api, getOptions, rulesLink, savedName } from './api.js';
 import { drawCard, enableRules } from './cards.js';
 import { enc, h, main, prettyKey } from './dom.js';
 import { GAME_ORDER, GAMES, gameArt, quickMenu, quickPlay } from './lobby.js';
@@ -54,6 +54,7 @@ export function rulesPage(game) {
       else main.replaceChildren(h('h1', null, 'How to play'), h('p', { class: 'error', role: 'alert' }, r.error), switcher(game, games));
       return;
     }
+    rulesLink(game);
     render(r.data, games);
   })();
 }

@@ -42,7 +42,7 @@
  * (name), #watch, #use-here, #reclaimed.
  */
 
-import { api, forgetToken, getToken, savedName, saveName, setToken } from './api.js';
+import { api, forgetToken, getToken, rulesLink, savedName, saveName, setToken } from './api.js';
 import { renderBoard } from './board.js';
 import { Connection } from './connection.js';
 import { $, enc, h, main, prettyKey, sentence } from './dom.js';
@@ -936,6 +936,7 @@ export function tablePage(id) {
     if (!st.table) return;
     titleEl.replaceChildren(st.table.title, h('span', { class: 'table-id' }, ` · table ${id}`));
     howTo.href = `/rules/${enc(st.table.game)}`;
+    rulesLink(st.table.game);
     howTo.hidden = false;
     howTo.setAttribute('aria-label', `How to play ${st.table.title}`);
   }
