@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -412,3 +413,44 @@ def test_party_log_uses_absolute_seats() -> None:
             assert pending["text"].startswith(f"{{{state.pending.seat}}} is ")
             return
     pytest.fail("no mid-turn decision in this game")
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("sushi-go", {"players": 3, "soy_sauce": True}),
+        ("sushi-go-party", {"players": 4, "menu": "master-menu"}),
+        (
+            "sushi-go-party",
+            {"players": 4, "menu": "uramaki,tofu,eel,miso-soup,chopsticks,menu,fruit"},
+        ),
+        ("sushi-roll", {"players": 3}),
+    ],
+)
+def test_one_name_per_card_on_its_face_in_labels_and_on_the_rules_page(
+    game: str, options: dict[str, Any]
+) -> None:
+    """A card is called one thing wherever a person reads it: the name the browser shows
+    in prompts, rule pop-ups and replays is the one on its face (``Maki 2`` was ``Maki
+    roll (2)`` there), the how-to-play page names it the same, and a pick's label uses
+    that name."""
+    from sushigo.present.rules import how_to_play
+
+    rules = sushigo.make(game, **options)
+    cards = catalog(rules)["cards"]
+    assert {c["name"] for c in cards.values()} == {c["short"] for c in cards.values()}
+    assert all(c["name"] == c["short"] for c in cards.values())
+    page = how_to_play(game)["catalog"]["cards"]
+    for card, entry in cards.items():
+        if card in page:
+            assert page[card]["name"] == entry["name"], card
+    state = rules.new_game()
+    rng = random.Random(5)
+    while state.is_chance():
+        state.apply_chance(state.sample_chance(rng))
+    seat = state.to_act()[0]
+    for entry in seat_frame(state, seat)["legal"] or []:
+        text = re.sub(r"^[a-z]+:", "", entry["text"])  # a token's or a choice's prefix
+        named = [c for c in cards if c in re.split(r"[+ ,=/:]", text)]
+        for card in named:
+            assert cards[card]["name"] in entry["label"], (entry, card)

@@ -210,7 +210,6 @@ def final_frame(
 def catalog_card(
     game: str,
     card: str,
-    name: str,
     short: str,
     family: str,
     colour: str,
@@ -218,10 +217,12 @@ def catalog_card(
     players: int | None = None,
 ) -> CatalogCard:
     """One card (or face) of a catalog, with what it does (``rule``) and, for a
-    special with a lower-right order number in its id (``spoon-5``), that number."""
+    special with a lower-right order number in its id (``spoon-5``), that number.
+    ``name`` and ``short`` are the same name, the one the card has everywhere a
+    person reads it (its face, prompts, the log, replays, rules pages): ``Maki 2``."""
     out: CatalogCard = {
         "id": card,
-        "name": name,
+        "name": short,
         "short": short,
         "family": family,
         "colour": slug(colour),

@@ -246,9 +246,7 @@ def catalog(ruleset: ClassicRuleset) -> Frame:
     """The cards in the ruleset's deck, for the browser to draw."""
     return {
         "cards": {
-            t.id: catalog_card(
-                "sushi-go", t.id, t.name, card_name(t.id), t.family, t.colour, t.icons
-            )
+            t.id: catalog_card("sushi-go", t.id, card_name(t.id), t.family, t.colour, t.icons)
             for t in CLASSIC_CARDS.types
             if t.id in ruleset.deck
         }

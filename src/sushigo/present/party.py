@@ -585,7 +585,6 @@ def catalog(ruleset: PartyRuleset) -> Frame:
         t.id: catalog_card(
             "sushi-go-party",
             t.id,
-            t.name,
             card_name(t.id),
             t.family,
             t.colour,
@@ -598,7 +597,6 @@ def catalog(ruleset: PartyRuleset) -> Frame:
     cards[FLIPPED] = catalog_card(
         "sushi-go-party",
         FLIPPED,
-        "Face-down card",
         "Face-down",
         FLIPPED,
         FLIPPED,

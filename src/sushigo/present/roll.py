@@ -66,12 +66,6 @@ def face_name(face: str) -> str:
     return t.name
 
 
-def printed_name(entry: str) -> str:
-    """A tray entry by the printed names of its dice, as a score sheet may list them:
-    ``Maki rolls (3)``, ``Wasabi+Salmon nigiri``."""
-    return "+".join(FACES.by_id[f].name for f in entry.split("+"))
-
-
 def face_colour(face: str) -> str:
     """A face's colour (a wasabi stack takes its nigiri's)."""
     return FACES.by_id[face.split("+")[-1]].colour
@@ -306,15 +300,13 @@ def legal_entry(action: RollAction) -> LegalEntry:
 def catalog(ruleset: RollRuleset) -> Frame:
     """Every face and wasabi stack (``cards``) and each kind of die's faces (``dice``)."""
     faces = {
-        t.id: catalog_card("sushi-roll", t.id, t.name, face_name(t.id), t.family, t.colour, t.icons)
+        t.id: catalog_card("sushi-roll", t.id, face_name(t.id), t.family, t.colour, t.icons)
         for t in FACES.types
     }
     for stack in STACKS:
-        nigiri = FACES.by_id[stack.split("+")[1]]
         faces[stack] = catalog_card(
             "sushi-roll",
             stack,
-            f"Wasabi with {nigiri.name}",
             face_name(stack),
             "nigiri",
             "yellow",

@@ -113,9 +113,7 @@ def how_to_play(game: str) -> dict[str, Any]:
         ruleset = make(game, 4, menu=next(iter(SUGGESTED_MENUS)))
         base = cast(dict[str, Any], catalog(ruleset))
         base["cards"] = {
-            t.id: catalog_card(
-                game, t.id, t.name, party_card_name(t.id), t.family, t.colour, t.icons
-            )
+            t.id: catalog_card(game, t.id, party_card_name(t.id), t.family, t.colour, t.icons)
             for t in PARTY_CARDS.types
         }
         base.pop("menu", None)

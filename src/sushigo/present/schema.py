@@ -290,7 +290,9 @@ class CatalogCard(TypedDict):
 
     id: str
     name: str
+    """The card's one name, on its face and in every sentence: ``Maki 2``."""
     short: str
+    """The same name (kept for programs that read it)."""
     family: str
     colour: str
     icons: int

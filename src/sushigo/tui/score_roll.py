@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from sushigo.games.roll import ROUNDS
-from sushigo.present.roll import printed_name
+from sushigo.present.roll import face_name
 from sushigo.present.sheets.roll import GAME, TOKENS, parse_tray
 from sushigo.tui.cards import groups_text
 from sushigo.tui.roll_screen import face_style, roll_round_table
@@ -35,7 +35,7 @@ def tray_text(tray: Sequence[str]) -> Text:
     counts: dict[str, int] = {}
     for entry in tray:
         counts[entry] = counts.get(entry, 0) + 1
-    return groups_text([[(printed_name(e), face_style(e), k) for e, k in counts.items()]])
+    return groups_text([[(face_name(e), face_style(e), k) for e, k in counts.items()]])
 
 
 def final_title(result: dict[str, Any]) -> str:
