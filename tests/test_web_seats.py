@@ -19,7 +19,7 @@ from starlette.testclient import TestClient
 from sushigo.core.ruleset import make
 from sushigo.present import frames
 from sushigo.web.app import Server
-from sushigo.web.store import META, Store
+from sushigo.web.store import META, Store, database_url
 from sushigo.web.tables import Table, token_hash
 from web_client import client, create, join, my_turn, play_out, schema_validator, socket, until
 
@@ -726,16 +726,40 @@ def test_the_store_keeps_stand_ins_and_abandoned_tables(database: str) -> None:
         store.close()
 
 
-def test_an_older_database_gets_the_stand_in_column(tmp_path: Path) -> None:
-    path = tmp_path / "old.db"
-    Store(str(path)).close()
-    engine = sa.create_engine(f"sqlite:///{path}")
+def test_an_older_database_gets_the_new_columns_and_keeps_its_tables_listed(
+    database: str,
+) -> None:
+    store = Store(database)
+    table, _ = Table.create(
+        {"game": "sushi-go", "players": 2, "seats": [{"kind": "human"}] * 2}, "Ann", seed=3
+    )
+    store.create_table(table.id, table.config, table.seed, table.seat_rows())
+    store.close()
+    engine = sa.create_engine(database_url(database))  # as an older server left it
     with engine.begin() as conn:
-        conn.execute(sa.text("ALTER TABLE seats DROP COLUMN stand_in"))
+        for table_name, column in [
+            ("seats", "stand_in"),
+            ("seats", "stand_in_from"),
+            ("tables", "public"),
+        ]:
+            conn.execute(sa.text(f"ALTER TABLE {table_name} DROP COLUMN {column}"))
+        conn.execute(sa.text("UPDATE tables SET status = 'finished'"))
     engine.dispose()
-    store = Store(str(path))
+    store = Store(database)  # the new server adds them
     try:
-        names = {c["name"] for c in sa.inspect(store.engine).get_columns("seats")}
-        assert "stand_in" in names
+        inspect = sa.inspect(store.engine)
+        assert {"stand_in", "stand_in_from"} <= {c["name"] for c in inspect.get_columns("seats")}
+        assert "public" in {c["name"] for c in inspect.get_columns("tables")}
+        row = store.load(table.id)
+        assert row is not None and row.public is True  # listed before: listed still
+        assert row.seats[1].stand_in is None and row.seats[1].stand_in_from is None
+        assert [g["id"] for g in store.finished(listed=True)] == [table.id]
+        store.set_stand_in(table.id, 1, "greedy", 4)
+        assert store.load(table.id).seats[1].stand_in_from == 4  # type: ignore[union-attr]
+        private, _ = Table.create(
+            {"game": "sushi-go", "players": 2, "seats": [{"kind": "human"}] * 2}, "Cy", seed=4
+        )
+        store.create_table(private.id, private.config, private.seed, private.seat_rows())
+        assert store.load(private.id).public is False  # type: ignore[union-attr]
     finally:
         store.close()
