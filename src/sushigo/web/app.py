@@ -929,9 +929,6 @@ class Server:
         away: list[str] = []
         if seat is not None:
             live.seen = time.time()
-            waiting = live.takeovers.pop(seat, None)
-            if waiting is not None:
-                waiting.cancel()
             if live.table.seats[seat].stand_in is not None:
                 away = await self._reclaim(live, seat, conn)
                 reclaimed = True
