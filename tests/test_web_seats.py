@@ -352,6 +352,24 @@ def test_coming_back_within_the_grace_keeps_the_seat(db: Path) -> None:
             assert server.live[table].table.seats[1].stand_in == "greedy"
 
 
+def test_no_seat_is_taken_while_nobody_is_there_then_at_once_when_someone_comes(
+    db: Path,
+) -> None:
+    with client(db) as c:
+        server = c.app.state.server  # type: ignore[attr-defined]
+        table, ann, _bob = _table_of_two(c, 0.2)  # neither Ann nor Bob connects
+        time.sleep(0.6)
+        live = server.live[table]
+        assert [s.stand_in for s in live.table.seats] == [None, None, None]  # deserted
+        assert live.table.step == 0  # nothing is played for nobody
+        with socket(c, table) as ws:
+            join(ws, ann)  # Ann is here: Bob's grace is long over
+            told = until(ws, "stand_in")
+            assert (told["seat"], told["reason"]) == (1, "away")
+            assert server.db.load(table).seats[1].stand_in == "greedy"
+            assert live.table.seats[0].stand_in is None
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
