@@ -79,8 +79,10 @@ def create_in_lobby(
     bots: list[str],
     name: str,
     menu: str | None = None,
+    public: bool = False,
 ) -> str:
-    """Fill the lobby's create form and submit it; the table's id once its page is open."""
+    """Fill the lobby's create form and submit it (``public``: "List in the lobby"
+    checked); the table's id once its page is open."""
     page.goto(f"{base}/")
     form = page.locator("#create-form")
     expect(form).to_be_visible(timeout=WAIT)
@@ -91,6 +93,8 @@ def create_in_lobby(
     for i, bot in enumerate(bots, start=1):
         form.locator(f'select[name="seat-{i}"]').select_option(bot)
     form.locator("input[name=name]").fill(name)
+    if public:
+        form.locator("input[name=public]").check()
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/[^/?#]+$"), timeout=WAIT)
     return page.url.rsplit("/", 1)[1]
@@ -304,8 +308,15 @@ def test_classic_game_created_in_the_lobby_and_played_by_clicks(
     with browser.new_context() as ctx:
         page = watch_errors(ctx.new_page(), errors)
         table_id = create_in_lobby(
-            page, base, game="sushi-go", players=3, bots=["greedy", "random"], name="Ann"
+            page,
+            base,
+            game="sushi-go",
+            players=3,
+            bots=["greedy", "random"],
+            name="Ann",
+            public=True,
         )
+        assert httpx.get(f"{base}/api/tables/{table_id}").json()["public"] is True
         expect(page.locator("#table-title")).to_contain_text("Sushi Go!", timeout=WAIT)
         expect(page.locator("#seats li.you")).to_have_attribute("data-seat", "0", timeout=WAIT)
         assert wait_turn(page)

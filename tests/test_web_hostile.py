@@ -14,6 +14,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from sushigo.games.party.cards import SUGGESTED_MENUS
 from sushigo.web.app import MAX_DEPTH, Settings, create_app
 from web_client import client, create, socket, until
 
@@ -191,6 +192,63 @@ def test_a_bot_level_of_the_wrong_kind_is_a_400(c: TestClient, level: Any) -> No
     r = c.post("/api/tables", json=body)
     assert r.status_code == 400
     assert r.json()["error"] == f"the mcts bot's level is 1 to 5, not {level!r}"
+
+
+# -- a Party menu ------------------------------------------------------------------
+
+MENUS = "a menu (one of " + ", ".join(SUGGESTED_MENUS) + ", or random)"
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"menu": ""}, f"menu is empty: name {MENUS} or list its card kinds"),
+        ({"menu": "   "}, f"menu is empty: name {MENUS} or list its card kinds"),
+        ({"menu": []}, f"menu is an empty list: list its card kinds, or name {MENUS}"),
+        ({"menu": 0}, f"menu names {MENUS} or lists its card kinds, not 0"),
+        ({"menu": False}, f"menu names {MENUS} or lists its card kinds, not False"),
+        ({"menu": {}}, f"menu names {MENUS} or lists its card kinds, not {{}}"),
+        ({"menu": 7}, f"menu names {MENUS} or lists its card kinds, not 7"),
+        ({"menu": ["maki", 1]}, "a menu's card kinds are their names (text), not 1"),
+        ({"menu": ["maki", ""]}, "a menu's card kinds are their names (text), not ''"),
+        ([], "options is an object, not []"),
+        (0, "options is an object, not 0"),
+        ("", "options is an object, not ''"),
+    ],
+)
+@pytest.mark.parametrize("path", ["/api/tables", "/api/quick"])
+def test_an_empty_or_mistyped_menu_is_refused(
+    c: TestClient, path: str, options: Any, message: str
+) -> None:
+    body = {"game": "sushi-go-party", "players": 3, "options": options}
+    body["seats"] = [{"kind": "human"}] * 3
+    r = c.post(path, json=body)
+    assert (r.status_code, r.json()) == (400, {"error": message})
+    assert c.app.state.server.live == {}  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    ("options", "players", "menu"),
+    [
+        (None, 3, "master-menu"),  # no options: the default menu
+        ({}, 3, "master-menu"),
+        ({"menu": None}, 3, "master-menu"),
+        ({}, 2, "my-first-meal"),  # the Master Menu is for 3 to 8
+        ({"menu": "dinner-for-two"}, 3, "dinner-for-two"),
+    ],
+)
+@pytest.mark.parametrize("path", ["/api/tables", "/api/quick"])
+def test_a_missing_menu_is_the_default_one(
+    c: TestClient, path: str, options: Any, players: int, menu: str
+) -> None:
+    body: dict[str, Any] = {"game": "sushi-go-party", "players": players}
+    body["seats"] = [{"kind": "human"}] * players
+    if options is not None:
+        body["options"] = options
+    r = c.post(path, json=body)
+    assert r.status_code == 201, r.text
+    summary = c.get(f"/api/tables/{r.json()['id']}").json()
+    assert summary["options"] == {"menu": menu}
 
 
 # -- cross-site requests ------------------------------------------------------------

@@ -1,8 +1,10 @@
 """The lobby and the how-to-play pages (static/lobby.js, rules.js, pages.css) in a real
 Chromium against ``sushigo serve``.
 
-The lobby lists tables apart: one waiting for players (Join, Watch) under "Waiting for
-players", a game begun with "Play against bots" under "Games in progress" (Watch only).
+The lobby lists public tables apart, while a person sits at them: one waiting for players
+(Join, Watch) under "Waiting for players", a game begun with "Play against bots" under
+"Games in progress" (Watch only); a private table (the default) is not listed, and the
+create form's "List in the lobby" is off.
 "Play against bots" opens a table where it is the player's turn, the seat's token kept.
 Each how-to-play page (/rules/sushi-go, /rules/sushi-go-party, /rules/sushi-roll) draws
 every card of every group of GET /api/rules/{game} with the group's rule beside it (Party:
@@ -20,7 +22,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from test_web_e2e import WAIT, no_horizontal_scroll, watch_errors
+from test_web_e2e import WAIT, no_horizontal_scroll, seat_context, watch_errors
 
 GAMES = ["sushi-go", "sushi-go-party", "sushi-roll"]
 PARTY_CATEGORIES = ["Nigiri", "Roll", "Appetizer", "Special", "Dessert"]
@@ -53,10 +55,24 @@ def test_lobby_lists_waiting_tables_and_games_in_progress_apart(
             "players": 3,
             "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "bot", "bot": "greedy"}],
             "name": "Ann",
+            "public": True,
         },
     )
-    playing = post(base, "/api/quick", {"game": "sushi-go-party", "players": 3, "name": "Bo"})
-    with browser.new_context() as ctx:
+    playing = post(
+        base, "/api/quick", {"game": "sushi-go-party", "players": 3, "name": "Bo", "public": True}
+    )
+    private = post(base, "/api/quick", {"game": "sushi-go", "players": 2, "name": "Cy"})
+    with (
+        seat_context(browser, waiting) as a_ctx,
+        seat_context(browser, playing) as b_ctx,
+        seat_context(browser, private) as c_ctx,
+        browser.new_context() as ctx,
+    ):
+        # a person sits at each table (a table nobody is at is not listed)
+        for seat_ctx, table in ((a_ctx, waiting), (b_ctx, playing), (c_ctx, private)):
+            seat_page = watch_errors(seat_ctx.new_page(), errors)
+            seat_page.goto(f"{base}/t/{table['id']}")
+            expect(seat_page.locator("#seats li.you")).to_have_count(1, timeout=WAIT)
         page = watch_errors(ctx.new_page(), errors)
         page.goto(f"{base}/")
         row = page.locator(f"#waiting li[data-table='{waiting['id']}']")
@@ -76,6 +92,10 @@ def test_lobby_lists_waiting_tables_and_games_in_progress_apart(
         expect(game.locator("a.join")).to_have_count(0)
         expect(page.locator(f"#waiting li[data-table='{playing['id']}']")).to_have_count(0)
         expect(page.locator(f"#playing li[data-table='{waiting['id']}']")).to_have_count(0)
+        expect(page.locator(f"li[data-table='{private['id']}']")).to_have_count(0)
+        # a table made in the form is private unless listed
+        expect(page.locator("#create-form input[name=public]")).not_to_be_checked()
+        expect(page.locator("#c-public-note")).to_contain_text("invite link")
 
         # Each game's how-to-play page is linked from its tile.
         for name in GAMES:

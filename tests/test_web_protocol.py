@@ -142,11 +142,14 @@ def test_the_how_to_play_page_and_its_content(c: TestClient, game: str) -> None:
 
 
 def test_joining_fills_human_seats_then_the_game_begins(c: TestClient) -> None:
-    t = create(c, "sushi-go", 3, [None, "greedy"])
+    t = create(c, "sushi-go", 3, [None, "greedy"], public=True)
     summary = c.get(f"/api/tables/{t['id']}").json()
     assert summary["status"] == "waiting" and summary["free"] == 1
-    lobby = c.get("/api/tables").json()["tables"]
-    assert [row["id"] for row in lobby] == [t["id"]]
+    with socket(c, t["id"]) as ws:  # listed while its creator is there
+        ws.send_json({"type": "join", "token": t["token"]})
+        until(ws, "welcome")
+        lobby = c.get("/api/tables").json()["tables"]
+        assert [row["id"] for row in lobby] == [t["id"]]
     r = c.post(f"/api/tables/{t['id']}/join", json={"name": "  Bob   the  Builder "})
     assert r.status_code == 200 and r.json()["seat"] == 1
     assert r.json()["token"] != t["token"] and len(r.json()["token"]) >= 32
@@ -187,7 +190,7 @@ def test_the_score_calculator_scores_a_sheet(c: TestClient) -> None:
 def test_a_whole_game_against_bots(
     c: TestClient, game: str, players: int, bots: list[str | None], options: dict[str, Any]
 ) -> None:
-    t = create(c, game, players, bots, options=options)
+    t = create(c, game, players, bots, options=options, public=True)
     with socket(c, t["id"]) as ws:
         ws.send_json({"type": "join", "token": t["token"]})
         welcome = until(ws, "welcome")
@@ -462,9 +465,8 @@ def test_a_restarted_server_resumes_every_table(db: Path) -> None:
             )
             until(ws, "ack")  # committed: Ann's pick is pending, Bob has not chosen
     with client(db) as c:
-        lobby = {row["id"]: row for row in c.get("/api/tables").json()["tables"]}
-        assert lobby[waiting["id"]]["status"] == "waiting"
-        assert lobby[t["id"]]["step"] == turn["step"]
+        assert c.get(f"/api/tables/{waiting['id']}").json()["status"] == "waiting"
+        assert c.get(f"/api/tables/{t['id']}").json()["step"] == turn["step"]
         with socket(c, t["id"]) as ws:
             again = _joined(c, ws, bob["token"])
             assert again["frame"]["viewer"] == 1 and again["decided"] == [0]

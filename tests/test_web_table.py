@@ -366,7 +366,8 @@ def test_the_invite_folds_once_play_starts(browser: Browser, base: str, errors: 
 def test_a_seat_handed_to_a_bot_and_taken_back(
     browser: Browser, base: str, errors: list[str]
 ) -> None:
-    ann = create_table(base, ["human", "human", "greedy"], "Ann", grace=1)
+    # a grace long enough for both pages to open before a bot takes a seat not yet joined
+    ann = create_table(base, ["human", "human", "greedy"], "Ann", grace=5)
     bob = join(base, ann, "Bob")
     with (
         seat_context(browser, ann, viewport=DESK) as a_ctx,
@@ -379,16 +380,15 @@ def test_a_seat_handed_to_a_bot_and_taken_back(
         assert wait_turn(a) and wait_turn(b)
         expect(a.locator("#away")).to_be_hidden()
 
-        b.close()  # Bob's browser is gone
+        b.close()  # Bob's browser is gone: past the grace (5 s), a bot takes his seat
         note = a.locator("#away .away-note[data-seat='1']")
-        expect(note).to_contain_text("Bob is not connected", timeout=WAIT)
-        button = a.locator("#away button.hand-to-bot[data-seat='1']")
-        expect(button).to_have_text("Let a bot play for Bob", timeout=WAIT)
-        button.click()
         expect(note).to_have_text(
             "Bob is away (a bot plays for them until they return).", timeout=WAIT
         )
-        expect(button).to_have_count(0)
+        expect(a.locator("#reclaimed")).to_have_text(
+            "Bob has been disconnected for 5 s: Greedy bot plays for them until they come back."
+        )
+        expect(a.locator("#away button.hand-to-bot")).to_have_count(0)
         expect(a.locator("#seats li[data-seat='1']")).to_contain_text("plays for them")
         expect(a.locator("#away-error")).to_have_text("")
 
@@ -397,10 +397,14 @@ def test_a_seat_handed_to_a_bot_and_taken_back(
         expect(a.locator(".sg-progress")).to_contain_text("turn 2 of 9", timeout=WAIT)
         shot(a, "desktop-seat-away")
 
-        # Bob comes back: the seat is his again, and he is told.
+        # Bob comes back: the seat is his again, and he is told what the bot chose.
         b = watch_errors(b_ctx.new_page(), errors)
         b.goto(f"{base}/t/{bob['id']}")
-        expect(b.locator("#reclaimed")).to_contain_text("a bot played for you", timeout=WAIT)
+        expect(b.locator("#reclaimed")).to_contain_text(
+            re.compile(r"^While you were away, a bot played for you: Keep [^.]+\. Your seat"),
+            timeout=WAIT,
+        )
+        expect(a.locator("#reclaimed")).to_have_text("Bob is back and plays again.", timeout=WAIT)
         expect(b.locator("#seats li.you")).to_have_attribute("data-seat", "1")
         expect(a.locator("#away")).to_be_hidden(timeout=WAIT)
         expect(a.locator("#seats li[data-seat='1']")).to_contain_text("connected")
@@ -433,6 +437,6 @@ def test_the_away_countdown_runs_on_the_server_s_clock(
         b.close()
         note = a.locator("#away .away-note[data-seat='1']")
         expect(note).to_contain_text("Bob is not connected.", timeout=WAIT)
-        expect(note).to_contain_text(re.compile(r"you can let a bot play for them in (9|10) min"))
+        expect(note).to_contain_text(re.compile(r"a bot takes their seat in (9|10) min"))
         expect(a.locator("#away button.hand-to-bot")).to_have_count(0)
         expect(a.locator("#error")).to_have_text("")

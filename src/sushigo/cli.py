@@ -239,10 +239,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--abandon-after",
         type=float,
-        default=86400.0,  # sushigo.web.app.ABANDON_AFTER
+        default=300.0,  # sushigo.web.app.ABANDON_AFTER
         metavar="SECONDS",
-        help="a table with no person connected this long ends as abandoned "
-        "(default 86400: 24 hours)",
+        help="a table with a person's seat and no person connected this long ends as "
+        "abandoned (default 300: 5 minutes)",
     )
     p.add_argument(
         "--bot",

@@ -53,6 +53,8 @@ from sushigo.web.protocol import (
     HintEntry,
     HintsMessage,
     SeatInfo,
+    StandInMessage,
+    StandInReason,
     StateMessage,
     TableList,
     TableSummary,
@@ -104,9 +106,9 @@ MAX_TABLES = 100
 TABLE_WINDOW = 600.0
 MAX_SOCKETS = 100
 """WebSockets one client address may hold open at once (``--max-sockets``)."""
-ABANDON_AFTER = 86400.0
-"""Seconds a table may have no person connected before it ends as abandoned
-(``--abandon-after``)."""
+ABANDON_AFTER = 300.0
+"""Seconds a table with a person's seat may have no person connected (deserted)
+before it ends as abandoned (``--abandon-after``)."""
 SWEEP_EVERY = 60.0
 """Seconds between two looks for abandoned tables (at most; the lobby looks too)."""
 LOCAL_NAMES = ("localhost",)
@@ -132,8 +134,9 @@ class Settings:
     max_sockets: int = MAX_SOCKETS
     """WebSockets one client address may hold open at once (0: no limit)."""
     abandon_after: float = ABANDON_AFTER
-    """Seconds a table waiting or playing may have no person connected before it
-    ends as abandoned (counted from the server's start for a table it resumed)."""
+    """Seconds a table waiting or playing, with a person's seat, may have no person
+    connected before it ends as abandoned (counted from the server's start for a
+    table it resumed)."""
     bots: dict[str, str] = field(default_factory=dict)
     """Bots of the server's own (``--bot NAME=SPEC``), offered as seats by name."""
 
@@ -217,6 +220,10 @@ class Live:
     """Messages the table has had (the next one's number)."""
     chat_allowance: dict[int, tuple[float, float]] = field(default_factory=dict)
     """Each seat's table-talk allowance and when it was counted (a token bucket)."""
+    created: float = field(default_factory=time.time)
+    """When the table was created (the lobby lists the newest first)."""
+    takeovers: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+    """Each disconnected person's seat's wait for its grace to end (then a bot takes it)."""
 
     def may_chat(self, seat: int) -> bool:
         """Rate limit of a seat's table talk: :data:`CHAT_BURST` at once, then one
@@ -238,6 +245,12 @@ class Live:
     def connected(self) -> set[int]:
         """The seats a person is connected to now."""
         return {c.seat for c in self.conns if c.joined and c.seat is not None}
+
+    def deserted(self) -> bool:
+        """A person has a seat here and no person is connected: not listed in the lobby,
+        and abandoned after ``abandon_after`` (a table of bots only is never deserted)."""
+        taken = any(s.kind == "human" and not s.free for s in self.table.seats)
+        return taken and not self.connected()
 
     def left(self, seat: int) -> None:
         """A person's seat lost its last connection (or was just taken)."""
@@ -283,7 +296,7 @@ class Server:
             except (SushiGoError, KeyError, ValueError) as exc:
                 log.error("table %s cannot be resumed: %s", row.id, exc)
                 continue
-            live = Live(table, stored=len(row.steps))
+            live = Live(table, stored=len(row.steps), created=row.created)
             self.live[table.id] = live
             if live.stored < len(table.steps) or table.status != row.status:
                 self._store_play(live)  # forced steps a restart applied
@@ -324,7 +337,7 @@ class Server:
     async def abandon(self, live: Live) -> None:
         table = live.table
         table.abandon()
-        for task in (live.bots, live.timer):
+        for task in (live.bots, live.timer, *live.takeovers.values()):
             if task is not None:
                 task.cancel()
         live.deadline = None
@@ -341,7 +354,7 @@ class Server:
         if self._monitor is not None:
             self._monitor.cancel()
         for live in self.live.values():
-            for task in (live.bots, live.timer):
+            for task in (live.bots, live.timer, *live.takeovers.values()):
                 if task is not None:
                     task.cancel()
         if self.store is not None:
@@ -491,6 +504,7 @@ class Server:
         if table.status != "playing":
             self._forget(live)
             return
+        self._watch_leavers(live)
         waiting = table.waiting_for()
         if live.bots is None or live.bots.done():
             if any(s in table.agents for s in waiting):
@@ -507,6 +521,101 @@ class Server:
             )
         elif not humans:
             live.deadline = None
+
+    def _watch_leavers(self, live: Live) -> None:
+        """Wait for the grace of every person's seat nobody is connected to (one task
+        each, sleeping; none while the seat is connected or a bot plays it)."""
+        table = live.table
+        if table.status != "playing":
+            return
+        connected = live.connected()
+        loop = asyncio.get_running_loop()
+        for i, s in enumerate(table.seats):
+            if s.kind != "human" or s.free or s.stand_in is not None or i in connected:
+                continue
+            task = live.takeovers.get(i)
+            if task is None or task.done():
+                live.takeovers[i] = loop.create_task(self._take_over_later(live, i))
+
+    async def _take_over_later(self, live: Live, seat: int) -> None:
+        """Once ``seat`` has been disconnected for the table's grace, a bot takes it
+        (stored, then everyone is told); nothing if its person came back first, nor
+        while no other person is connected (the table is deserted: nobody waits for
+        the seat; a person joining looks again)."""
+        me = asyncio.current_task()
+        try:
+            while True:
+                table = live.table
+                s = table.seats[seat]
+                if (
+                    table.status != "playing"
+                    or s.stand_in is not None
+                    or s.free
+                    or seat in live.connected()
+                ):
+                    return
+                grace = float(table.config.get("grace", GRACE))
+                wait = live.away.get(seat, live.seen) + grace - time.time()
+                if wait <= 0:
+                    break
+                await asyncio.sleep(wait)  # left again meanwhile: the new time is read
+            if not live.connected() - {seat}:
+                return
+            await self.stand_in(live, seat, None)
+        except Refused:
+            pass  # logged where it failed; the next change of the table tries again
+        except Exception:
+            log.exception("table %s: a bot could not take seat %d", live.table.id, seat)
+        finally:
+            if live.takeovers.get(seat) is me:
+                del live.takeovers[seat]
+
+    async def stand_in(self, live: Live, seat: int, by: int | None) -> None:
+        """A bot plays ``seat`` from now on: stored, then every connection is told (a
+        ``stand_in`` message, then the ``state``). ``by``: the seat that asked
+        (``hand_to_bot``); None: the server, the seat's grace being over."""
+        table = live.table
+        table.hand_to_bot(seat, STAND_IN)
+        try:
+            self.db.set_stand_in(table.id, seat, STAND_IN, table.seats[seat].stand_in_from)
+        except Exception:
+            table.reclaim(seat)
+            log.exception("table %s: seat %d could not be handed to a bot", table.id, seat)
+            raise Refused("server", "the server could not store that; try again") from None
+        bot = bot_name(STAND_IN, None)
+        if by is None:
+            grace = table.config.get("grace", GRACE)
+            text = (
+                f"{{{seat}}} has been disconnected for {grace:g} s: {bot} plays for them "
+                "until they come back."
+            )
+        else:
+            text = f"{{{by}}} let {bot} play for {{{seat}}} until they come back."
+        await self._tell(live, seat, bot, "handed" if by is not None else "away", text)
+        await self._broadcast(live)
+        self._after_change(live)
+
+    async def _tell(
+        self,
+        live: Live,
+        seat: int,
+        bot: str | None,
+        reason: StandInReason,
+        text: str,
+        skip: Conn | None = None,
+    ) -> None:
+        """Tell every joined connection (but ``skip``) of a change of ``seat``'s player."""
+        message: StandInMessage = {
+            "type": "stand_in",
+            "seat": seat,
+            "name": live.table.seats[seat].name,
+            "bot": bot,
+            "reason": reason,
+            "text": text,
+        }
+        for conn in list(live.conns):
+            if conn.joined and conn is not skip:
+                await self._send(live, conn, message)
 
     async def _run_bots(self, live: Live) -> None:
         delay = self.settings.bot_delay
@@ -625,6 +734,7 @@ class Server:
             "seats": self.seats(live),
             "free": sum(1 for s in table.seats if s.free),
             "rematch": table.rematch,
+            "public": table.public,
         }
 
     def forced_message(
@@ -724,6 +834,7 @@ class Server:
             if conn.seat is not None:
                 if conn.seat not in live.connected():
                     live.left(conn.seat)
+                    self._watch_leavers(live)
                 await self._broadcast(live)
             self._forget(live)
 
@@ -816,10 +927,11 @@ class Server:
         conn.seat = seat
         conn.joined = True
         reclaimed = False
+        away: list[str] = []
         if seat is not None:
             live.seen = time.time()
             if live.table.seats[seat].stand_in is not None:
-                await self._reclaim(live, seat)
+                away = await self._reclaim(live, seat, conn)
                 reclaimed = True
         table: TableSummary = self.summary(live)
         table["catalog"] = frames.catalog(live.table.ruleset)
@@ -830,24 +942,31 @@ class Server:
             "chat": list(self.chat_of(live)),
             "emotes": list(EMOTES),
             "reclaimed": reclaimed,
+            "away": away,
         }
         await self._send(live, conn, welcome)
         if seat is not None:
             await self._broadcast(live)  # everyone sees the seat connected
+            self._watch_leavers(live)  # someone waits now for the seats gone
         else:
             await self._send(live, conn, self.envelope(live, None, {}))
 
-    async def _reclaim(self, live: Live, seat: int) -> None:
+    async def _reclaim(self, live: Live, seat: int, conn: Conn) -> list[str]:
         """The person is back at a seat a bot stood in for: it is theirs again (the
-        bot makes no further decision); stored, then everyone is told (the join's
-        broadcast)."""
+        bot makes no further decision); stored, then the others are told (a
+        ``stand_in`` message, and the join's broadcast). Returns the labels of what
+        was decided for the seat meanwhile (the ``welcome``'s ``away``)."""
         table = live.table
-        table.reclaim(seat)
+        labels = table.reclaim(seat)
         try:
             self.db.set_stand_in(table.id, seat, None)
         except Exception:  # the seat is the person's here; a restart would hand it back
             log.exception("table %s: seat %d taken back, not stored", table.id, seat)
+        await self._tell(
+            live, seat, None, "back", f"{{{seat}}} is back and plays again.", skip=conn
+        )
         self._after_change(live)
+        return labels
 
     async def _on_hand_to_bot(
         self, live: Live, conn: Conn, data: dict[str, Any], since: float
@@ -883,15 +1002,7 @@ class Server:
                 f"{whose} has been disconnected for {away:.0f} s; it can be handed "
                 f"to a bot after {grace:g} s (in {max(1, round(grace - away))} s)",
             )
-        table.hand_to_bot(seat, STAND_IN)
-        try:
-            self.db.set_stand_in(table.id, seat, STAND_IN)
-        except Exception:
-            table.reclaim(seat)
-            log.exception("table %s: seat %d could not be handed to a bot", table.id, seat)
-            raise Refused("server", "the server could not store that; try again") from None
-        await self._broadcast(live)
-        self._after_change(live)
+        await self.stand_in(live, seat, conn.seat)
 
     async def _on_act(self, live: Live, conn: Conn, data: dict[str, Any], since: float) -> None:
         seat = self._seated(conn)
@@ -1178,23 +1289,39 @@ async def options(server: Server, request: Request) -> Response:
     return JSONResponse(page_options(create_options(server.settings.bots)))
 
 
+def listed(server: Server) -> tuple[list[TableSummary], list[TableSummary]]:
+    """What a visitor of the lobby can join or watch now: the public tables waiting
+    for players, then the public games being played, each newest first; never a
+    private table, nor a deserted one (a person's seat and no person connected)."""
+    tables = sorted(
+        (
+            live
+            for live in server.live.values()
+            if live.table.public
+            and live.table.status in ("waiting", "playing")
+            and not live.deserted()
+        ),
+        key=lambda live: -live.created,
+    )
+    waiting = [
+        server.summary(lv)
+        for lv in tables
+        if lv.table.status == "waiting" and lv.table.free_seat() is not None
+    ]
+    playing = [server.summary(lv) for lv in tables if lv.table.status == "playing"]
+    return waiting, playing
+
+
 async def list_tables(server: Server, request: Request) -> Response:
     await server.sweep()
-    rows = [
-        server.summary(live)
-        for live in server.live.values()
-        if live.table.status in ("waiting", "playing")
-    ]
-    ended: list[Any] = await asyncio.gather(
-        asyncio.to_thread(server.db.finished),
-        asyncio.to_thread(server.db.finished, 50, "abandoned"),
-    )
+    waiting, playing = listed(server)
+    finished: list[Any] = await asyncio.to_thread(server.db.finished, 50, "finished", True)
     answer: TableList = {
-        "tables": rows,
-        "waiting": [r for r in rows if r["status"] == "waiting"],
-        "playing": [r for r in rows if r["status"] == "playing"],
-        "finished": ended[0],
-        "abandoned": ended[1],
+        "tables": waiting + playing,
+        "waiting": waiting,
+        "playing": playing,
+        "finished": finished,
+        "abandoned": [],
     }
     return JSONResponse(answer)
 
@@ -1224,11 +1351,13 @@ async def quick(server: Server, request: Request) -> Response:
     data = {
         "game": body.get("game"),
         "players": players,
-        "options": body.get("options") or {},
+        "options": body.get("options"),
         "seats": [{"kind": "human"}] + [bot] * (players - 1),
         "timer": body.get("timer") or 0,
         "name": body.get("name"),
     }
+    if "public" in body:
+        data["public"] = body["public"]
     table, token = server.create(data)
     server.created_by(client)
     return JSONResponse({"id": table.id, "seat": 0, "token": token}, status_code=201)
@@ -1281,7 +1410,8 @@ async def get_replay(server: Server, request: Request) -> Response:
 
 
 async def list_games(server: Server, request: Request) -> Response:
-    return JSONResponse({"games": server.db.finished()})
+    games = await asyncio.to_thread(server.db.finished, 50, "finished", True)
+    return JSONResponse({"games": games})
 
 
 async def score(server: Server, request: Request) -> Response:

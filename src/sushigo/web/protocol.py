@@ -31,8 +31,8 @@ class SeatInfo(TypedDict):
     connected: bool
     """A person is connected to the seat (a bot seat: always)."""
     stand_in: str | None
-    """A person's seat handed to a bot (``hand_to_bot``): the bot's name, until the
-    person comes back; else null."""
+    """A person's seat a bot plays (its grace over, or ``hand_to_bot``): the bot's
+    name, until the person comes back; else null."""
     away_since: float | None
     """A person's seat nobody is connected to: since when (epoch seconds; counted
     from the server's start for a table it resumed); null while connected, for a bot
@@ -50,12 +50,14 @@ class TableSummary(TypedDict):
     description: str
     timer: int
     grace: float
-    """Seconds a person's seat must be disconnected before it may be handed to a bot."""
+    """Seconds a person's seat is disconnected before a bot takes it."""
     status: Literal["waiting", "playing", "finished", "abandoned"]
     step: int
     seats: list[SeatInfo]
     free: int
     rematch: str | None
+    public: bool
+    """Listed in the lobby; false: a private table, reached by its link only."""
     catalog: NotRequired[Catalog]
     """In ``welcome`` only."""
 
@@ -194,7 +196,32 @@ class WelcomeMessage(TypedDict):
     """The emotes a seat may send."""
     reclaimed: bool
     """The join took the seat back from the bot that played it while its person was
-    away (``hand_to_bot``)."""
+    away."""
+    away: list[str]
+    """What was decided for the seat while the bot played it, oldest first, as the
+    legal entries' ``label`` s (``Keep Tempura``; seats as ``{N}``); [] unless
+    ``reclaimed``."""
+
+
+StandInReason = Literal["away", "handed", "back"]
+
+
+class StandInMessage(TypedDict):
+    """A bot took a person's seat, or the person took it back: to every connection of
+    the table, before the ``state`` that shows it."""
+
+    type: Literal["stand_in"]
+    seat: int
+    name: str
+    """The seat's person."""
+    bot: str | None
+    """The bot's name now playing the seat; null: the person is back."""
+    reason: StandInReason
+    """``away``: disconnected for the table's grace, the server handed it over;
+    ``handed``: a player sent ``hand_to_bot``; ``back``: the person came back."""
+    text: str
+    """The same in a sentence, seats as ``{N}`` (``{1} has been disconnected for 60 s:
+    Greedy bot plays for them until they come back.``)."""
 
 
 class ChatBroadcast(TypedDict):
@@ -276,6 +303,7 @@ class ErrorMessage(TypedDict):
 
 ServerMessage = (
     WelcomeMessage
+    | StandInMessage
     | ChatBroadcast
     | StateMessage
     | AckMessage
@@ -338,13 +366,16 @@ class TableList(TypedDict):
     """``GET /api/tables``: the lobby."""
 
     tables: list[TableSummary]
-    """Tables waiting for players and games in progress (``waiting`` then ``playing``)."""
+    """What a visitor can join or watch: ``waiting`` then ``playing``."""
     waiting: list[TableSummary]
+    """Public tables waiting for players (a free seat each), newest first."""
     playing: list[TableSummary]
+    """Public games being played with a person connected, or by bots only, newest
+    first."""
     finished: list[GameEntry]
-    """The newest finished games (as ``GET /api/games``)."""
+    """The newest finished public games (as ``GET /api/games``)."""
     abandoned: list[GameEntry]
-    """The newest tables that ended abandoned."""
+    """Empty: tables that ended abandoned are not listed (kept for older pages)."""
 
 
 class QuickRequest(TypedDict):
@@ -356,6 +387,9 @@ class QuickRequest(TypedDict):
     bot: NotRequired[str]
     level: NotRequired[int]
     options: NotRequired[dict[str, Any]]
+    timer: NotRequired[int]
+    public: NotRequired[bool]
+    """List the table in the lobby (false by default: private, its link only)."""
 
 
 class HttpError(TypedDict):
@@ -380,6 +414,7 @@ ROOTS: dict[str, Any] = {
 
 SERVER_TYPES: tuple[str, ...] = (
     "welcome",
+    "stand_in",
     "state",
     "ack",
     "forced",

@@ -5,12 +5,14 @@ Three tables, SQLAlchemy Core, the same schema on both databases:
 ``tables``
     one row per table: its configuration (JSON), its secret seed, its status, the
     number of decisions applied (``step``), the choices made towards the next one
-    (``pending``, JSON), the record once finished and the rematch table.
+    (``pending``, JSON), the record once finished, the rematch table, and whether
+    the lobby lists it (``public``; a column added to older databases on start, true
+    for their tables: every table was listed before issue 25).
 ``seats``
     one row per seat: human or bot, its name, the bot's spec, the SHA-256 of
     the seat's token (never the token itself), and the spec of the bot standing in
-    for a person's seat handed over (``stand_in``; a column added to older
-    databases on start).
+    for a person's seat handed over (``stand_in``) and the step it took the seat at
+    (``stand_in_from``); columns added to older databases on start.
 ``steps``
     one row per applied decision: every deciding seat's action, as its text.
 
@@ -48,6 +50,7 @@ TABLES = sa.Table(
     sa.Column("rematch", sa.String(32), nullable=True),
     sa.Column("created", sa.Float, nullable=False),
     sa.Column("updated", sa.Float, nullable=False),
+    sa.Column("public", sa.Boolean, nullable=False, server_default=sa.true()),
 )
 
 SEATS = sa.Table(
@@ -60,6 +63,7 @@ SEATS = sa.Table(
     sa.Column("agent", sa.String(64), nullable=True),
     sa.Column("token_hash", sa.String(64), nullable=True),
     sa.Column("stand_in", sa.String(64), nullable=True),
+    sa.Column("stand_in_from", sa.Integer, nullable=True),
 )
 
 STEPS = sa.Table(
@@ -106,6 +110,8 @@ class SeatRow:
     """SHA-256 of the seat's token, once a person sits there."""
     stand_in: str | None = None
     """A person's seat handed to a bot: the bot's spec, until the person returns."""
+    stand_in_from: int | None = None
+    """The step at which that bot took the seat."""
 
 
 @dataclass
@@ -123,6 +129,8 @@ class TableRow:
     created: float
     seats: list[SeatRow]
     steps: list[dict[int, str]]
+    public: bool = True
+    """Listed in the lobby (else reached by its link only)."""
 
 
 def database_url(text: str) -> str:
@@ -158,11 +166,23 @@ class Store:
         self._upgrade()
 
     def _upgrade(self) -> None:
-        """Add the columns newer versions use to a database made by an older one."""
-        columns = {c["name"] for c in sa.inspect(self.engine).get_columns("seats")}
-        if "stand_in" not in columns:
-            with self._tx() as conn:
-                conn.execute(sa.text("ALTER TABLE seats ADD COLUMN stand_in VARCHAR(64)"))
+        """Add the columns newer versions use to a database made by an older one (the
+        same statements on SQLite and PostgreSQL; a table listed before issue 25 stays
+        listed)."""
+        inspect = sa.inspect(self.engine)
+        added = {
+            "seats": {
+                "stand_in": "VARCHAR(64)",
+                "stand_in_from": "INTEGER",
+            },
+            "tables": {"public": "BOOLEAN NOT NULL DEFAULT TRUE"},
+        }
+        for table, columns in added.items():
+            have = {c["name"] for c in inspect.get_columns(table)}
+            for name, kind in columns.items():
+                if name not in have:
+                    with self._tx() as conn:
+                        conn.execute(sa.text(f"ALTER TABLE {table} ADD COLUMN {name} {kind}"))
 
     @staticmethod
     def _connect(url: str) -> Engine:
@@ -215,6 +235,7 @@ class Store:
                     pending="{}",
                     created=now,
                     updated=now,
+                    public=bool(config.get("public", True)),
                 )
             )
             conn.execute(
@@ -227,6 +248,8 @@ class Store:
                         "name": s.name,
                         "agent": s.agent,
                         "token_hash": s.token_hash,
+                        "stand_in": s.stand_in,
+                        "stand_in_from": s.stand_in_from,
                     }
                     for s in seats
                 ],
@@ -283,13 +306,16 @@ class Store:
             if record is not None:
                 self._touch(conn, table_id, record=json.dumps(record))
 
-    def set_stand_in(self, table_id: str, seat: int, spec: str | None) -> None:
-        """A bot (``spec``) stands in for a person's seat; None: the person is back."""
+    def set_stand_in(
+        self, table_id: str, seat: int, spec: str | None, since: int | None = None
+    ) -> None:
+        """A bot (``spec``) stands in for a person's seat from step ``since``; None:
+        the person is back."""
         with self._tx() as conn:
             conn.execute(
                 SEATS.update()
                 .where(SEATS.c.table_id == table_id, SEATS.c.seat == seat)
-                .values(stand_in=spec)
+                .values(stand_in=spec, stand_in_from=since if spec is not None else None)
             )
             self._touch(conn, table_id)
 
@@ -352,16 +378,18 @@ class Store:
             for row in rows:
                 yield self._table(conn, row)
 
-    def finished(self, limit: int = 50, status: str = "finished") -> list[dict[str, Any]]:
+    def finished(
+        self, limit: int = 50, status: str = "finished", listed: bool = False
+    ) -> list[dict[str, Any]]:
         """The newest finished (or, with ``status``, abandoned) games: id,
         configuration, status, when, the seats' names, the record's result (null for
-        an abandoned game)."""
+        an abandoned game); with ``listed``, public tables only (the lobby's)."""
         with self.engine.connect() as conn:
             rows = conn.execute(
                 sa.select(
                     TABLES.c.id, TABLES.c.config, TABLES.c.updated, TABLES.c.record, TABLES.c.step
                 )
-                .where(TABLES.c.status == status)
+                .where(TABLES.c.status == status, *([TABLES.c.public] if listed else []))
                 .order_by(TABLES.c.updated.desc())
                 .limit(limit)
             ).all()
@@ -408,7 +436,9 @@ class Store:
             rematch=row.rematch,
             created=float(row.created),
             seats=[
-                SeatRow(s.seat, s.kind, s.name, s.agent, s.token_hash, s.stand_in) for s in seats
+                SeatRow(s.seat, s.kind, s.name, s.agent, s.token_hash, s.stand_in, s.stand_in_from)
+                for s in seats
             ],
             steps=[_actions(s.actions) for s in steps],
+            public=bool(row.public),
         )

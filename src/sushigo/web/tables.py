@@ -49,9 +49,10 @@ MCTS_LEVELS = {1: 25, 2: 50, 3: 100, 4: 250, 5: 600}
 TIMERS = (0, 15, 30, 60, 120, 300)
 """Turn timers offered, in seconds (0: none)."""
 NAME_LENGTH = 24
-GRACE = 180
-"""Seconds a person's seat must have been disconnected before another player may
-hand it to a bot (a table's ``grace``, by default)."""
+GRACE = 60
+"""Seconds a person's seat must have been disconnected before a bot takes it (a
+table's ``grace``, by default): the server hands it over by itself then, and any
+player seated may (``hand_to_bot``)."""
 MAX_GRACE = 86400
 STAND_IN = "greedy"
 """The bot that plays a seat handed over (``hand_to_bot``)."""
@@ -231,9 +232,11 @@ def check_config(
     low, high = PLAYERS[game]
     if not isinstance(players, int) or isinstance(players, bool) or not low <= players <= high:
         raise OptionsError(f"{game} is for {low} to {high} players, not {players!r}")
-    options = data.get("options") or {}
+    options = data.get("options")
+    if options is None:
+        options = {}
     if not isinstance(options, dict):
-        raise OptionsError("options is an object")
+        raise OptionsError(f"options is an object, not {options!r}")
     options = _options(game, players, options, rng)
     ruleset = make(game, players=players, **options)
     seats = data.get("seats")
@@ -272,6 +275,14 @@ def check_config(
             f"grace (seconds a seat must be disconnected before it may be handed to a bot) "
             f"is 0 to {MAX_GRACE}, not {grace!r}"
         )
+    public = data.get("public")
+    if public is None:  # not given: private
+        public = False
+    if not isinstance(public, bool):
+        raise OptionsError(
+            f"public (list the table in the lobby) is true or false, not {public!r}; "
+            "without it the table is private: only its link leads to it"
+        )
     _number_bots(checked)
     config = {
         "game": game,
@@ -280,6 +291,7 @@ def check_config(
         "seats": checked,
         "timer": timer,
         "grace": grace,
+        "public": public,
     }
     return config, ruleset
 
@@ -331,17 +343,25 @@ def _options(
         if options and options != {"dice": "default"}:
             raise OptionsError("Sushi Roll is played with the default dice here")
         return {}
-    menu = options.get("menu") or default_menu(players)
     if set(options) - {"menu"}:
         raise OptionsError("Sushi Go Party! takes one option: menu")
+    menu = options.get("menu")
+    if menu is None:  # not given: the default menu
+        return {"menu": default_menu(players)}
     if menu == "random":
         return {"menu": menu_option(random_menu(rng, players))}
+    menus = f"a menu (one of {', '.join(SUGGESTED_MENUS)}, or random)"
     if isinstance(menu, list):
-        return {"menu": ",".join(str(k) for k in menu)}
-    if not isinstance(menu, str) or not menu:
-        raise OptionsError(
-            f"menu is one of {', '.join(SUGGESTED_MENUS)}, random, or a list of card kinds"
-        )
+        if not menu:
+            raise OptionsError(f"menu is an empty list: list its card kinds, or name {menus}")
+        odd = [k for k in menu if not isinstance(k, str) or not k.strip()]
+        if odd:
+            raise OptionsError(f"a menu's card kinds are their names (text), not {odd[0]!r}")
+        return {"menu": ",".join(menu)}
+    if not isinstance(menu, str):
+        raise OptionsError(f"menu names {menus} or lists its card kinds, not {menu!r}")
+    if not menu.strip():
+        raise OptionsError(f"menu is empty: name {menus} or list its card kinds")
     return {"menu": menu}
 
 
@@ -355,6 +375,9 @@ class Seat:
     token_hash: str | None = None
     stand_in: str | None = None
     """A human seat handed to a bot: the bot's spec, until the person reclaims it."""
+    stand_in_from: int | None = None
+    """The step at which the bot took the seat (what it chose since is told to the
+    person on return); None when not known (a seat handed over before issue 25)."""
 
     @property
     def free(self) -> bool:
@@ -424,7 +447,11 @@ class Table:
         IllegalActionError if the stored steps no longer re-play."""
         config = row.config
         ruleset = make(config["game"], players=config["players"], **config["options"])
-        seats = [Seat(s.kind, s.name, s.agent, s.token_hash, s.stand_in) for s in row.seats]
+        seats = [
+            Seat(s.kind, s.name, s.agent, s.token_hash, s.stand_in, s.stand_in_from)
+            for s in row.seats
+        ]
+        config = {**config, "public": row.public}
         table = cls(row.id, config, ruleset, row.seed, seats, rematch=row.rematch)
         table.record = row.record
         if row.status == "waiting" or (
@@ -447,9 +474,14 @@ class Table:
 
     def seat_rows(self) -> list[SeatRow]:
         return [
-            SeatRow(i, s.kind, s.name, s.agent, s.token_hash, s.stand_in)
+            SeatRow(i, s.kind, s.name, s.agent, s.token_hash, s.stand_in, s.stand_in_from)
             for i, s in enumerate(self.seats)
         ]
+
+    @property
+    def public(self) -> bool:
+        """Listed in the lobby; else private: reached by its link only."""
+        return bool(self.config.get("public", True))
 
     # -- seats ----------------------------------------------------------------------
 
@@ -468,13 +500,33 @@ class Table:
         """A bot plays a person's seat from now on (its next decision), until
         :meth:`reclaim`."""
         self.seats[seat].stand_in = spec
+        self.seats[seat].stand_in_from = self.step
         if self.status == "playing":
             self.agents[seat] = self._agent(seat, spec)
 
-    def reclaim(self, seat: int) -> None:
-        """The person is back: the stand-in bot stops (it makes no further decision)."""
+    def reclaim(self, seat: int) -> list[str]:
+        """The person is back: the stand-in bot stops (it makes no further decision).
+        Returns what was decided for the seat while it stood in (:meth:`away_labels`)."""
+        labels = self.away_labels(seat)
         self.seats[seat].stand_in = None
+        self.seats[seat].stand_in_from = None
         self.agents.pop(seat, None)
+        return labels
+
+    def away_labels(self, seat: int) -> list[str]:
+        """The sentences (legal entries' ``label``) of the decisions made for ``seat``
+        since a bot took it, in order, the choice made towards the next step included;
+        [] when the seat is not handed over or it is not known since when."""
+        start = self.seats[seat].stand_in_from
+        if self.seats[seat].stand_in is None or start is None:
+            return []
+        texts = [step[seat] for step in self.steps[start:] if seat in step]
+        labels = [
+            frames.action_entry(self.ruleset, self.ruleset.parse_action(t))["label"] for t in texts
+        ]
+        if seat in self.pending:
+            labels.append(frames.action_entry(self.ruleset, self.pending[seat])["label"])
+        return labels
 
     def abandon(self) -> None:
         """Nobody came back: the table ends as abandoned, never played on."""

@@ -1,8 +1,9 @@
 /*
  * The lobby (/): "Play against bots" in one click per game, the create-table form,
- * then the tables apart: waiting for players (Join, Watch), games in progress
- * (Watch), finished games (Replay) and, folded away, abandoned tables
- * (GET /api/tables, every 4 s while the page is seen; docs/web.md, "The lobby").
+ * then the public tables apart: waiting for players (Join, Watch), games in progress
+ * (Watch) and finished games (Replay) (GET /api/tables, every 4 s while the page is
+ * seen; docs/web.md, "The lobby"). Private tables (the default) are never listed:
+ * their link is the way in. Abandoned tables are not shown.
  *
  * "Play against bots" sends
  *   POST /api/quick   {"game": "sushi-go", "players": 3, "name": "Ann"}
@@ -17,17 +18,18 @@
  *                                 | {} (sushi-roll),
  *                      "seats": [{"kind": "human"}, {"kind": "bot", "bot": "greedy"},
  *                                {"kind": "bot", "bot": "mcts", "level": 3}, ...],
- *                      "timer": 0 | 15 | ..., "name": "Ann"}
- * and opens the table's page with the token kept. "Random" and "Custom" menus are
- * offered by this page itself.
+ *                      "timer": 0 | 15 | ..., "name": "Ann",
+ *                      "public": false (the "List in the lobby" box, off by default)}
+ * and opens the table's page with the token kept, where the invite link is shown.
+ * "Random" and "Custom" menus are offered by this page itself.
  *
  * DOM hooks (for end-to-end tests): #quick (button.quick[data-game=<game>], its
  * players select select.quick-players[data-game=<game>], #quick-name, #quick-error),
  * #create-form (game, players, variant checkboxes name="variant" value=<key>, menu,
  * custom-rolls / custom-appetizers / custom-specials / custom-desserts, seat-1..,
- * seat-1-level.., timer, name), #create, #create-error, #tables (holding #waiting and
- * #playing) li[data-table=<id>] a.join / a.watch, #games (finished: a.replay),
- * #abandoned.
+ * seat-1-level.., timer, name, public), #create, #create-error, #tables (holding
+ * #waiting and #playing) li[data-table=<id>] a.join / a.watch, #games (finished:
+ * a.replay).
  */
 
 import {
@@ -111,7 +113,6 @@ export function lobbyPage() {
   const waitingEl = h('div', { id: 'waiting', 'aria-busy': 'true' }, h('p', { class: 'muted' }, 'Loading tables…'));
   const playingEl = h('div', { id: 'playing', 'aria-busy': 'true' }, h('p', { class: 'muted' }, 'Loading games…'));
   const gamesEl = h('div', { id: 'games' }, h('p', { class: 'muted' }, 'Loading games…'));
-  const abandonedEl = h('div', { id: 'abandoned-slot' });
   const count = (id) => h('span', { class: 'pg-count', id, 'aria-hidden': 'true' });
   const waitingCount = count('waiting-count');
   const playingCount = count('playing-count');
@@ -132,10 +133,10 @@ export function lobbyPage() {
           h('h2', { id: 'h-playing' }, 'Games in progress', playingCount), playingEl)),
       h('section', { class: 'card pg-create', 'aria-labelledby': 'h-create' },
         h('h2', { id: 'h-create' }, 'Create a table'),
-        h('p', { class: 'muted small' }, 'Choose the game, the seats (people or bots) and a turn timer; share the table’s address with your friends.'),
+        h('p', { class: 'muted small' }, 'Choose the game, the seats (people or bots) and a turn timer; send the table’s invite link to your friends.'),
         formSlot),
       h('section', { class: 'card pg-finished', 'aria-labelledby': 'h-games' },
-        h('h2', { id: 'h-games' }, 'Finished games', gamesCount), gamesEl, abandonedEl)),
+        h('h2', { id: 'h-games' }, 'Finished games', gamesCount), gamesEl)),
   );
 
   let opts = null; // the game options, once loaded (the titles)
@@ -173,14 +174,12 @@ export function lobbyPage() {
     const waiting = d.waiting ?? tables.filter((x) => x.status === 'waiting');
     const playing = d.playing ?? tables.filter((x) => x.status !== 'waiting');
     const finished = d.finished ?? [];
-    const abandoned = d.abandoned ?? [];
     waitingCount.textContent = waiting.length ? String(waiting.length) : '';
     playingCount.textContent = playing.length ? String(playing.length) : '';
     gamesCount.textContent = finished.length ? String(finished.length) : '';
     update('waiting', waitingEl, waiting, () => renderTables(waitingEl, waiting, 'waiting'));
     update('playing', playingEl, playing, () => renderTables(playingEl, playing, 'playing'));
     update('finished', gamesEl, finished, () => renderGames(gamesEl, finished, opts));
-    update('abandoned', abandonedEl, abandoned, () => renderAbandoned(abandonedEl, abandoned, opts));
   }
 
   refresh();
@@ -285,7 +284,7 @@ function timerText(t) {
 function renderTables(el, tables, which) {
   if (!tables.length) {
     el.replaceChildren(h('p', { class: 'pg-empty' }, which === 'waiting'
-      ? 'No table is waiting for players. Create one for your friends, or play against bots above.'
+      ? 'No public table is waiting for players. Create one for your friends (its invite link brings them in), or play against bots above.'
       : 'No game is being played right now.'));
     return;
   }
@@ -364,29 +363,6 @@ function renderGames(el, games, opts) {
   el.replaceChildren(list);
 }
 
-/** The abandoned tables, folded away (no replay: they have no record). */
-function renderAbandoned(el, games, opts) {
-  if (!games.length) {
-    el.replaceChildren();
-    return;
-  }
-  const list = h('ul', { class: 'table-list' });
-  for (const g of games.slice(0, 50)) {
-    const game = g.config && g.config.game;
-    const when = whenText(g.finished);
-    list.append(h('li', { class: 'table-row', 'data-game-id': g.id },
-      h('div', { class: 'table-main' },
-        h('div', { class: 'pg-row-title' },
-          h('strong', null, opts ? gameTitle(opts, game) : game),
-          when ? h('span', { class: 'muted small' }, when) : null),
-        h('div', { class: 'small muted' }, (g.names ?? []).join(', ') || 'No one seated'))));
-  }
-  el.replaceChildren(h('details', { id: 'abandoned', class: 'pg-abandoned', 'data-key': 'abandoned' },
-    h('summary', null, `Abandoned tables (${games.length})`),
-    h('p', { class: 'muted small' }, 'Tables that ended unfinished: no player was connected to them for a long time.'),
-    list));
-}
-
 function timerLabel(t) {
   if (!t) return 'No timer';
   if (t >= 60 && t % 60 === 0) return `${t / 60} minute${t === 60 ? '' : 's'} per decision`;
@@ -414,6 +390,15 @@ function createForm(opts) {
   const timerSel = h('select', { id: 'c-timer', name: 'timer' },
     opts.timers.map((t) => h('option', { value: String(t) }, timerLabel(t))));
   const nameIn = h('input', { id: 'c-name', name: 'name', type: 'text', autocomplete: 'nickname', maxlength: '24', value: savedName(), placeholder: 'Your name' });
+  const publicBox = h('input', { type: 'checkbox', id: 'c-public', name: 'public', 'aria-describedby': 'c-public-note' });
+  const publicNote = h('p', { id: 'c-public-note', class: 'muted small' });
+  const showPublic = () => {
+    publicNote.textContent = publicBox.checked
+      ? 'Anyone can find this table in the lobby and join or watch it. You will get its invite link too.'
+      : 'Private: only people with the table’s invite link can join or watch. The link is shown on the table’s page, ready to copy.';
+  };
+  publicBox.addEventListener('change', showPublic);
+  showPublic();
   const submit = h('button', { id: 'create', type: 'submit', class: 'primary' }, 'Create table');
 
   const form = h('form', { id: 'create-form', novalidate: true },
@@ -422,6 +407,8 @@ function createForm(opts) {
     variantsBox, menuBox, seatsBox,
     h('div', { class: 'field' }, h('label', { for: 'c-timer' }, 'Turn timer'), timerSel),
     h('div', { class: 'field' }, h('label', { for: 'c-name' }, 'Your name'), nameIn),
+    h('div', { class: 'check' }, publicBox, h('label', { for: 'c-public' }, 'List in the lobby')),
+    publicNote,
     errorEl, submit);
 
   const seatChoices = {}; // seat index -> {kind, level}
@@ -621,6 +608,7 @@ function createForm(opts) {
       seats,
       timer: parseInt(timerSel.value, 10) || 0,
       name: name || 'Player 1',
+      public: publicBox.checked,
     };
     submit.disabled = true;
     submit.textContent = 'Creating…';

@@ -11,7 +11,10 @@
  * stood in for (stand_in) is taken back by the join, and the page says so.
  *
  * Read: welcome.seat, welcome.table (the table's summary, as GET /api/tables/{id},
- * plus "catalog"), welcome.chat and welcome.emotes; chat.entry; state.seats
+ * plus "catalog"), welcome.chat and welcome.emotes, welcome.reclaimed and
+ * welcome.away (what a bot chose for this seat meanwhile: "While you were away...");
+ * stand_in.text (a bot took a seat, or its person is back: shown in #reclaimed);
+ * chat.entry; state.seats
  * (connected, away_since, stand_in), state.decided (seats that chose this step),
  * state.deadline, state.rematch (the rematch table's id), frame.to_act, frame.legal,
  * frame.results (a round summary when it grows), frame.final (places, ranking,
@@ -197,6 +200,7 @@ export function tablePage(id) {
     handlers: {
       welcome: onWelcome, state: onState, ack: onAck, forced: onForced, hints: renderHints,
       error: onError, rematch: onRematch, chat: (msg) => addTalk([msg.entry], true),
+      stand_in: (msg) => tableNote(fillNames(msg.text)),
     },
     onChange: () => renderStatus(),
   });
@@ -319,9 +323,10 @@ export function tablePage(id) {
     st.table = msg.table;
     st.catalog = msg.table.catalog;
     if (msg.reclaimed) {
-      reclaimedEl.textContent = 'Welcome back: a bot played for you while you were away. Your seat is yours again.';
-      reclaimedEl.hidden = false;
-      setTimeout(() => { reclaimedEl.hidden = true; }, 60000);
+      const away = (msg.away || []).map(fillNames);
+      tableNote(away.length
+        ? `While you were away, a bot played for you: ${away.join(', ')}. Your seat is yours again.`
+        : 'Welcome back: a bot played for you while you were away. Your seat is yours again.');
     }
     st.talkSent = false;
     st.handingSeat = null;
@@ -460,6 +465,15 @@ export function tablePage(id) {
   /** A sentence of the server's with its {N} seats named. */
   function fillNames(text) {
     return String(text ?? '').replace(/\{(\d+)\}/g, (_, n) => nameOf(+n));
+  }
+
+  /** A line about the table's seats (#reclaimed), shown for a minute. */
+  let noteTimer = 0;
+  function tableNote(text) {
+    reclaimedEl.textContent = text;
+    reclaimedEl.hidden = false;
+    clearTimeout(noteTimer);
+    noteTimer = setTimeout(() => { reclaimedEl.hidden = true; }, 60000);
   }
 
   function showNotice(text) {
@@ -650,7 +664,7 @@ export function tablePage(id) {
         items.push(h('div', { class: 'away-item' }, note, btn));
       } else {
         soonest = Math.min(soonest, left);
-        note.append(` If they do not come back, you can let a bot play for them in ${duration(left)}.`);
+        note.append(` If they do not come back, a bot takes their seat in ${duration(left)}.`);
         items.push(note);
       }
     });

@@ -370,6 +370,8 @@
  * @property {string} [bot]
  * @property {number} [level]
  * @property {Object<string, *>} [options]
+ * @property {number} [timer]
+ * @property {boolean} [public]
  */
 
 /**
@@ -434,7 +436,19 @@
  */
 
 /**
- * @typedef {(WelcomeMessage|ChatBroadcast|StateMessage|AckMessage|ForcedMessage|HintsMessage|RematchAnswer|PongMessage|ErrorMessage)} ServerMessage
+ * @typedef {(WelcomeMessage|StandInMessage|ChatBroadcast|StateMessage|AckMessage|ForcedMessage|HintsMessage|RematchAnswer|PongMessage|ErrorMessage)} ServerMessage
+ */
+
+/**
+ * A bot took a person's seat, or the person took it back: to every connection of the
+ * table, before the ``state`` that shows it.
+ * @typedef {object} StandInMessage
+ * @property {"stand_in"} type
+ * @property {number} seat
+ * @property {string} name
+ * @property {(string|null)} bot
+ * @property {"away"|"handed"|"back"} reason
+ * @property {string} text
  */
 
 /**
@@ -482,6 +496,7 @@
  * @property {Array<SeatInfo>} seats
  * @property {number} free
  * @property {(string|null)} rematch
+ * @property {boolean} public
  * @property {Catalog} [catalog]
  */
 
@@ -524,6 +539,7 @@
  * @property {Array<ChatEntry>} chat
  * @property {Array<string>} emotes
  * @property {boolean} reclaimed
+ * @property {Array<string>} away
  */
 
 export {};
