@@ -31,6 +31,7 @@ from sushigo.present.schema import (
     DecisionFrame,
     GameFrame,
     LegalEntry,
+    LogEntry,
     PlayerFrame,
     RoundResult,
     TableauItem,
@@ -148,6 +149,7 @@ def fill_frame(frame: GameFrame, state: ClassicState, view: PlayerView, private:
             }
         )
     frame["players"] = cast(list[PlayerFrame], players)  # "acting", "now", "points": _frame's
+    frame["log"] = round_log(view)
     if private:
         frame["hand"] = list(view.hand)
         if view.seat in frame["to_act"]:
@@ -194,6 +196,37 @@ def _decision(state: ClassicState, view: PlayerView) -> DecisionFrame:
         decision["drawn"] = view.drawn
     decision["prompt"] = prompt
     return decision
+
+
+def round_log(view: PlayerView) -> list[LogEntry]:
+    """This round so far, from the view's revealed turns: one ``reveal`` a turn, every
+    seat's cards (absolute seats; the dummy's, the card it was given), as Sushi Go
+    Party!'s log has them.
+
+    >>> import sushigo, random
+    >>> state = sushigo.make("sushi-go", players=2).new_game()
+    >>> state.apply_chance(state.sample_chance(random.Random(1)))
+    >>> state.apply({s: state.legal_actions(s)[0] for s in state.to_act()})
+    >>> [(e["turn"], [p["label"] for p in e["picks"]]) for e in round_log(state.observe(1))]
+    [(1, ['Keep Tempura', 'Keep Tempura'])]
+    """
+    out: list[LogEntry] = []
+    for t, taken in enumerate(view.turns, 1):
+        picks = [taken[(s - view.seat) % view.seats] for s in range(view.seats)]
+        out.append(
+            {
+                "turn": t,
+                "what": "reveal",
+                "seat": None,
+                "cards": ["+".join(p) for p in picks],
+                "text": f"Turn {t}: everyone revealed their cards.",
+                "picks": [
+                    {"seat": s, "text": "+".join(p), "label": pick_label(Pick(tuple(p)))}
+                    for s, p in enumerate(picks)
+                ],
+            }
+        )
+    return out
 
 
 def pick_label(pick: Pick) -> str:

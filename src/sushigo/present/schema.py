@@ -162,7 +162,7 @@ class LegalEntry(TypedDict):
 
 
 class RevealPick(TypedDict):
-    """Sushi Go Party!: one seat's card at a reveal."""
+    """Sushi Go! and Sushi Go Party!: one seat's card (cards) at a reveal."""
 
     seat: int
     text: str
@@ -170,7 +170,7 @@ class RevealPick(TypedDict):
 
 
 class LogEntry(TypedDict):
-    """Sushi Go Party!: what happened this round, one entry."""
+    """What happened this round, one entry (Sushi Go!: the reveals only)."""
 
     turn: int
     what: str

@@ -1,5 +1,5 @@
 /**
- * What happened: this round's log (Sushi Go Party! and Sushi Roll), the finished
+ * What happened: this round's log (every game; Sushi Go!'s is its reveals), the finished
  * rounds' results (`.round-result[data-round]`) and the final result (#final).
  *
  *   logArea(ctx)       section.sg-log "This round so far": the latest turn (cycle) first

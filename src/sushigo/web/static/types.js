@@ -295,7 +295,7 @@
  */
 
 /**
- * Sushi Go Party!: what happened this round, one entry.
+ * What happened this round, one entry (Sushi Go!: the reveals only).
  * @typedef {object} LogEntry
  * @property {number} turn
  * @property {string} what
@@ -402,7 +402,7 @@
  */
 
 /**
- * Sushi Go Party!: one seat's card at a reveal.
+ * Sushi Go! and Sushi Go Party!: one seat's card (cards) at a reveal.
  * @typedef {object} RevealPick
  * @property {number} seat
  * @property {string} text
