@@ -208,12 +208,12 @@ def test_maki_buttons_name_their_rolls(browser: Browser, base: str, errors: list
             """async (catalog) => {
               const kit = await import('/static/board-kit.js');
               const ctx = { catalog, frame: { players: [] } };
-              return ['maki-1', 'maki-2', 'maki-3', 'tempura'].map(
+              return ['maki-1', 'maki-2', 'maki-3', 'tempura', 'egg-nigiri'].map(
                 (c) => kit.countWords(ctx, { card: c, cards: [c], kind: 'pick' }));
             }""",
             catalog,
         )
-        assert words == [", 1 roll", ", 2 rolls", ", 3 rolls", ""]
+        assert words == [", 1 roll", ", 2 rolls", ", 3 rolls", "", ""]
         for b in page.locator("#hand .act[data-action^='maki-']").all():
             n = (b.get_attribute("data-action") or "")[-1]
             rolls = "roll" if n == "1" else "rolls"

@@ -210,8 +210,8 @@ export function act(ctx, text) {
   ctx.onAct(text);
 }
 
-/** ", 2 rolls": what a card of the entry counts towards a race (its icons), for a
- * button's name; '' when it counts nothing. */
+/** ", 2 rolls": what a card of the entry counts towards a roll race (a maki's rolls,
+ * an uramaki's icons), for a button's name; '' for any other card. */
 export function countWords(ctx, entry) {
   const cards = Array.isArray(entry.cards) && entry.cards.length ? entry.cards : (entry.card ? [entry.card] : []);
   if (cards.length !== 1) return '';
@@ -220,7 +220,7 @@ export function countWords(ctx, entry) {
   if (!(n > 0)) return '';
   if (data.family === 'maki') return `, ${n} roll${n === 1 ? '' : 's'}`;
   if (data.family === 'uramaki') return `, ${n} uramaki icon${n === 1 ? '' : 's'}`;
-  return `, ${n} icon${n === 1 ? '' : 's'}`;
+  return '';
 }
 
 /** A button that sends a legal entry: `button.act[data-action]`. */
