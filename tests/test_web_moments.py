@@ -96,6 +96,12 @@ def test_a_pick_changed_by_clicking_is_the_one_played_and_it_is_announced(
         expect(region).to_contain_text(f"You took {names[second]}; Bob took", timeout=WAIT)
         expect(region).to_contain_text("Your turn, round 1 turn 2")
         assert bob_card
+        # the card Ann played travelled from her hand to her place; Bob asked for
+        # less motion: nothing moved on his page
+        expect(a.locator(".sg-player[data-seat='0'] .sg-travelled")).to_have_count(1)
+        expect(b.locator(".sg-progress")).to_contain_text("turn 2 of", timeout=WAIT)
+        expect(b.locator(".sg-travelled")).to_have_count(0)
+        expect(b.locator("#announcer")).to_contain_text("You took")
         # the same element all along: never replaced by a redraw
         assert a.evaluate("document.getElementById('announcer').dataset.kept") == "yes"
         assert a.locator("#announcer").count() == 1
@@ -151,7 +157,7 @@ def test_a_choice_while_not_connected_waits_and_is_sent_on_reconnection(
         # never shown as sent: the card says "not sent yet", the prompt and status say so
         card = page.locator("#hand [data-chosen]")
         expect(card).to_have_attribute("data-chosen", "queued")
-        expect(card).to_contain_text("not sent yet")
+        expect(card).to_contain_text("not sent")
         expect(page.locator("#hand .sg-chosen-tag")).not_to_have_text("✓ chosen")
         expect(page.locator("#decision .sg-prompt")).to_contain_text(
             "not connected, it will be sent when the connection is back"

@@ -75,7 +75,7 @@ export function soundButton() {
   const show = () => {
     const on = soundOn();
     button.setAttribute('aria-pressed', on ? 'true' : 'false');
-    button.textContent = on ? '🔔 Sound on' : '🔕 Sound off';
+    button.textContent = on ? 'Sound on' : 'Sound off';
     button.title = on ? 'Sounds for your turn, the reveal and the round\'s end: click to mute' : 'Muted: click for sounds';
   };
   button.addEventListener('click', () => {

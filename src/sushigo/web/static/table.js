@@ -39,7 +39,15 @@
  * .talk-emote, #talk-error, #talk-readonly), #round-summary (dialog, data-round,
  * #round-continue), #final-screen (#final-title, #final-ranking li[data-seat]
  * [data-place]), #rematch, #rematch-link, #replay-link, #record-link, #take-seat
- * (name), #watch, #use-here, #reclaimed.
+ * (name), #watch, #use-here, #reclaimed; #announcer (the polite live region, on the
+ * body, made once: your turn, the reveal, a round's end, the winner, the connection),
+ * #sound (the mute switch, aria-pressed).
+ *
+ * A choice (issue 25): `sending` until its ack, `stored` once acknowledged (the only
+ * way it is shown as made), `queued` when tapped while not connected (sent on
+ * reconnection if still legal at its step, else dropped and said). In a simultaneous
+ * pick the hand stays usable after a choice: another tap changes it until the reveal
+ * (state.chosen is the server's word on it after a reload or a reconnection).
  */
 
 import { api, forgetToken, getToken, savedName, saveName, setToken } from './api.js';
@@ -550,7 +558,9 @@ export function tablePage(id) {
     const b = msg.frame;
     if (!a || !b || a.round !== b.round || msg.step <= before.step) return null;
     const took = [];
-    for (const p of b.players) {
+    // you first, then the others in seat order
+    const players = [...b.players].sort((x, y) => (y.seat === st.seat) - (x.seat === st.seat) || x.seat - y.seat);
+    for (const p of players) {
       const old = (a.players[p.seat] && a.players[p.seat].played) || [];
       const left = [...old];
       const added = [];
@@ -1077,7 +1087,9 @@ export function tablePage(id) {
       const ahead = seats.filter((s) => !frame.players[s].dummy && r.totals[s] > r.totals[me]).length;
       const players = seats.filter((s) => !frame.players[s].dummy).length;
       const total = r.round > 1 ? ` and have ${points(r.totals[me])}` : '';
-      lines.push(`You scored ${points(r.scores[me])} this round${total}: ${ordinal(ahead + 1)} of ${players} so far.`);
+      lines.push(last
+        ? `You scored ${points(r.scores[me])} in the last round and have ${points(r.totals[me])} before the desserts: ${ordinal(ahead + 1)} of ${players}.`
+        : `You scored ${points(r.scores[me])} this round${total}: ${ordinal(ahead + 1)} of ${players} so far.`);
     } else {
       const top = order.filter((s) => !frame.players[s].dummy)[0];
       if (top !== undefined) lines.push(`${nameOf(top)} leads with ${points(r.totals[top])}.`);
@@ -1109,7 +1121,7 @@ export function tablePage(id) {
       h('div', { class: 'table-scroll rs-scroll' }, table),
       h('div', { class: 'rs-actions' },
         h('button', { id: 'round-continue', type: 'button', class: 'primary' }, last ? 'See the result' : `Continue to round ${r.round + 1}`),
-        h('span', { class: 'small muted' }, 'The game goes on meanwhile.')),
+        h('span', { class: 'small muted' }, last ? 'The final scores add the desserts kept.' : 'The game goes on meanwhile.')),
     ];
   }
 
