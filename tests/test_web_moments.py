@@ -157,7 +157,7 @@ def test_a_choice_while_not_connected_waits_and_is_sent_on_reconnection(
         # never shown as sent: the card says "not sent yet", the prompt and status say so
         card = page.locator("#hand [data-chosen]")
         expect(card).to_have_attribute("data-chosen", "queued")
-        expect(card).to_contain_text("not sent")
+        expect(card).to_contain_text("unsent")
         expect(page.locator("#hand .sg-chosen-tag")).not_to_have_text("✓ chosen")
         expect(page.locator("#decision .sg-prompt")).to_contain_text(
             "not connected, it will be sent when the connection is back"

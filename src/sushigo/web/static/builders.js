@@ -254,7 +254,7 @@ function markChosen(node, entry = null) {
   const waiting = entry && (entry.status === 'queued' || entry.status === 'sending');
   node.classList.add('sg-chosen');
   node.setAttribute('data-chosen', waiting ? entry.status : 'true');
-  node.append(el('span', { class: 'sg-chosen-tag' }, waiting ? (entry.status === 'queued' ? 'not sent' : 'sending…') : '✓ chosen'));
+  node.append(el('span', { class: 'sg-chosen-tag' }, waiting ? (entry.status === 'queued' ? 'unsent' : 'sending…') : '✓ chosen'));
   const label = node.getAttribute('aria-label');
   if (label) node.setAttribute('aria-label', `${label} (${waiting ? (entry.status === 'queued' ? 'chosen, not sent yet' : 'sending') : 'chosen'})`);
   return node;

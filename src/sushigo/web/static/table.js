@@ -210,7 +210,7 @@ export function tablePage(id) {
       boardEl,
       controlsEl));
   main.replaceChildren(
-    h('header', { class: 'table-head' }, titleEl, howTo, soundBtn),
+    h('header', { class: 'table-head' }, titleEl, h('span', { class: 'table-tools' }, howTo, soundBtn)),
     finalEl,
     statusEl, errorEl, reclaimedEl, hereBtn,
     takeSeat,
@@ -711,7 +711,8 @@ export function tablePage(id) {
     // The line stays shown during play: the board's prompt (#decision) says what to
     // choose and what you chose; this line whether it is your turn, whether your
     // choice is stored, and the connection.
-    statusEl.hidden = false;
+    // (At the end the final screen and the board say it: the line folds away.)
+    statusEl.hidden = connection === 'open' && !!(last && last.frame) && status === 'finished';
     document.title = (myTurn() ? '● Your turn — ' : '') + baseTitle;
 
     const finished = status === 'finished';
