@@ -17,7 +17,8 @@
  * frame.results (a round summary when it grows), frame.final (places, ranking,
  * winners, text); the ack's label and timeout (the turn timer chose), forced
  * decisions of this seat; hints' summary, note and each hint's label, effect and
- * plain. The ack's "step" is not relied on (the step an act was sent for is). Error
+ * plain; the ack's step (the step the decision was made at) and changed; the
+ * state's chosen (this seat's own choice towards the next step). Error
  * codes handled: bad_token (forget the token, watch), replaced (the seat opened
  * elsewhere: stop reconnecting, offer "Use this seat here"), no_table (stop);
  * chat_slow, and spectator / bad_message answering a chat, next to the talk's input;
