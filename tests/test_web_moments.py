@@ -272,6 +272,8 @@ def test_round_three_has_its_summary_before_the_final_screen(
             if summary.is_visible():
                 seen.append(int(summary.get_attribute("data-round") or 0))
                 expect(region).to_contain_text(f"Round {seen[-1]} of 3 is over", timeout=WAIT)
+                # the round's last reveal is said too, before the round's end
+                expect(region).to_contain_text(re.compile(r"^You took .+; Greedy bot took "))
                 page.click("#round-continue")
             page.locator(ENABLED_ACT).first.click()
         # the last round's summary, then the final screen once it is closed

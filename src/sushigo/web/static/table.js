@@ -557,7 +557,16 @@ export function tablePage(id) {
   function reveal(before, msg) {
     const a = before && before.frame;
     const b = msg.frame;
-    if (!a || !b || a.round !== b.round || msg.step <= before.step) return null;
+    if (!a || !b || msg.step <= before.step) return null;
+    let after = (p) => p.played || [];
+    if (a.round !== b.round) {
+      // the round's last turn: what lay on the table is in the round's result (Sushi
+      // Go!'s tableaux hold the cards played; the other games' words differ: not said)
+      const result = (b.results || []).find((r) => r.round === a.round);
+      if (!result || !result.tableaux || b.game !== 'sushi-go') return null;
+      after = (p) => (result.tableaux[p.seat] || []).flatMap((column) => column.items)
+        .flatMap((item) => Array.from({ length: item.count || 1 }, () => item.cards).flat());
+    }
     const took = [];
     // you first, then the others in seat order
     const players = [...b.players].sort((x, y) => (y.seat === st.seat) - (x.seat === st.seat) || x.seat - y.seat);
@@ -565,7 +574,7 @@ export function tablePage(id) {
       const old = (a.players[p.seat] && a.players[p.seat].played) || [];
       const left = [...old];
       const added = [];
-      for (const item of p.played || []) {
+      for (const item of after(p)) {
         const i = left.indexOf(item);
         if (i >= 0) left.splice(i, 1);
         else added.push(item);
