@@ -59,7 +59,6 @@ def test_a_pick_changed_by_clicking_is_the_one_played_and_it_is_announced(
         region = a.locator("#announcer")
         expect(region).to_have_attribute("aria-live", "polite")
         expect(region).to_contain_text("Your turn", timeout=WAIT)
-        a.evaluate("document.getElementById('announcer').dataset.kept = 'yes'")
         expect(a.locator("#status")).to_be_visible()  # not hidden during play
 
         names = _names(a, welcome[0]["table"]["catalog"])
@@ -86,6 +85,13 @@ def test_a_pick_changed_by_clicking_is_the_one_played_and_it_is_announced(
         # Bob's page learns only that Ann has chosen
         expect(b.locator(".sg-player[data-seat='0'] .sg-chose")).to_have_text("✓ chosen")
         assert all(m["chosen"] is None for m in bob_states)
+        # a reload: the server names Ann's standing choice, still open to change
+        a.reload()
+        expect(prompt).to_contain_text(
+            f"You chose {names[second]} — tap another card", timeout=WAIT
+        )
+        expect(a.locator("#hand [data-chosen='true']")).to_have_attribute("data-card", second)
+        a.evaluate("document.getElementById('announcer').dataset.kept = 'yes'")
 
         # Bob chooses: the reveal locks Ann's latest pick, and says who took what
         b.locator(ENABLED_ACT).first.click()
