@@ -420,6 +420,9 @@ def test_final_rows_in_ranking_order(browser: Browser, base: str, errors: list[s
         if not wait_turn(page):
             break
         page.locator("#board .act:not([disabled]):visible").first.click()
+    # the last round's summary (issue 25), then the end
+    expect(page.locator("#round-summary")).to_have_attribute("data-round", "3", timeout=WAIT)
+    page.click("#round-continue")
     final = page.locator("#board #final")
     expect(final).to_be_visible(timeout=WAIT)
     result = frame(got)["final"]

@@ -191,6 +191,8 @@ def check_finished(page: Page, base: str, table_id: str, rounds: int = 3) -> dic
     """The end of a game on its page: the result, the rounds, the record (downloaded from
     the page's link, re-played to the same scores) and the replay. The record."""
     expect(page.locator("#status")).to_contain_text("Game over", timeout=WAIT)
+    if page.locator("#round-summary").is_visible():  # the last round's, before the end
+        page.click("#round-continue")
     final = page.locator("#board #final")
     expect(final).to_be_visible()
     expect(page.locator("#board .round-result")).to_have_count(rounds)
@@ -688,7 +690,9 @@ def create_two_humans(base: str, **extra: Any) -> tuple[dict[str, Any], dict[str
 
 
 def status_lines(page: Page) -> list[str]:
-    """The visible lines that say whose turn it is."""
+    """The visible lines that say whose turn it is: the status line (shown during play
+    since issue 25: whether it is your turn, whether your choice is stored) and the
+    board's prompt (what to choose, what you chose)."""
     lines = page.locator("#status:visible, #decision .sg-prompt:visible")
     return [t for t in lines.all_inner_texts() if t.strip()]
 
@@ -721,7 +725,7 @@ def test_one_status_line_choices_marked_and_names_not_ids(
         for page, (_, size) in zip((a, b), sizes, strict=True):
             assert wait_turn(page)
             expect(page.locator("#decision .sg-prompt")).to_have_text("Choose a card to keep.")
-            assert len(status_lines(page)) == 1, status_lines(page)
+            assert len(status_lines(page)) == 2, status_lines(page)
             # the focus is on the hand, with nothing pressed
             expect(page.locator("#hand button:focus")).to_have_count(1, timeout=WAIT)
             page.screenshot(path=str(SHOTS / f"{size}-deciding.png"), full_page=False)
@@ -737,12 +741,16 @@ def test_one_status_line_choices_marked_and_names_not_ids(
         name = (card.get_attribute("aria-label") or "").removeprefix("Keep ")
         card.click()
         prompt = a.locator("#decision .sg-prompt")
-        expect(prompt).to_have_text(f"You chose {name}; waiting for Bob.", timeout=WAIT)
+        expect(prompt).to_have_text(
+            f"You chose {name} — tap another card to change it until the reveal; "
+            "waiting for Bob.",
+            timeout=WAIT,
+        )
         chosen = a.locator("#hand .sg-chosen")
         expect(chosen).to_have_count(1)
         expect(chosen).to_contain_text(name)
         expect(chosen).to_contain_text("chosen")
-        assert len(status_lines(a)) == 1, status_lines(a)
+        assert len(status_lines(a)) == 2, status_lines(a)
         no_raw_ids(a)
         # Everyone but Bob is marked as having chosen, on both pages; Bob is to play.
         for page in (a, b):
@@ -753,7 +761,7 @@ def test_one_status_line_choices_marked_and_names_not_ids(
             expect(page.locator(".sg-player[data-seat='1'] .sg-now")).to_have_text("to play")
             expect(page.locator(".sg-player[data-seat='1'] .sg-chose")).to_have_count(0)
         expect(b.locator("#decision .sg-prompt")).to_have_text("Choose a card to keep.")
-        assert len(status_lines(b)) == 1, status_lines(b)
+        assert len(status_lines(b)) == 2, status_lines(b)
         a.screenshot(path=str(SHOTS / "desktop-chosen.png"))
         a.set_viewport_size(sizes[1][0])
         a.screenshot(path=str(SHOTS / "phone-chosen.png"))

@@ -91,7 +91,11 @@ def test_no_frame_carries_what_its_seat_may_not_know(
             # a hand it has not seen is not shown, whatever it holds (a one-card
             # hand may well equal a hand it has seen: compare seats, not cards)
             assert players[other]["hand"] is None, f"step {msg['step']}, seat {other}"
+    for msg in sent:
+        # the seat's own choice towards the next step, while it may still change it
+        assert msg["chosen"] is None or msg["status"] == "playing", f"step {msg['step']}"
     for msg in public:
+        assert msg["chosen"] is None  # a spectator is told nobody's choice
         state = states[msg["step"]]
         assert msg["frame"] == json.loads(json.dumps(frames.public_frame(state)))
         assert not msg["frame"].get("hand")

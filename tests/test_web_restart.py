@@ -31,7 +31,9 @@ def _recv(ws: ClientConnection, kind: str) -> dict[str, Any]:
 def _turn(ws: ClientConnection) -> dict[str, Any]:
     while True:
         msg = _recv(ws, "state")
-        if msg["status"] == "finished" or (msg["frame"] and msg["frame"].get("legal")):
+        if msg["status"] == "finished" or (
+            msg["frame"] and msg["frame"].get("legal") and msg["chosen"] is None
+        ):
             return msg
 
 

@@ -415,12 +415,19 @@ def test_sync_sends_the_current_state_again(tmp_path: Path) -> None:
             assert public["frame"]["hand"] is None
             _valid(SERVER, synced, "sync")
             _valid(SERVER, public, "sync")
-            # after choosing, a sync shows the seat waiting
-            ws.send_json({"type": "act", "action": turn["frame"]["legal"][0]["text"], "step": 0})
+            # after choosing, a sync shows the seat waiting, its choice (which it may
+            # still change) named
+            first_choice = turn["frame"]["legal"][0]
+            ws.send_json({"type": "act", "action": first_choice["text"], "step": 0})
             until(ws, "ack")
             ws.send_json({"type": "sync"})
             waiting = until(ws, "state")
-            assert waiting["decided"] == [0] and waiting["frame"]["legal"] is None
+            assert waiting["decided"] == [0] and waiting["frame"]["legal"]
+            assert waiting["chosen"] == {
+                "action": first_choice["text"],
+                "label": first_choice["label"],
+            }
+            _valid(SERVER, waiting, "sync")
             ws.send_json({"type": "sync", "extra": [1, 2]})  # extra fields are ignored
             assert until(ws, "state")["step"] == waiting["step"]
             ws.send_json({"type": "sync "})

@@ -289,7 +289,11 @@ def test_round_summary_waits_for_continue_and_the_end_is_ranked(
                 assert wait_turn(page)
                 expect(page.locator("#hand button:focus")).to_have_count(1, timeout=WAIT)
             page.locator(ENABLED_ACT).first.click()
-        assert seen == [1, 2], seen  # the third round ends the game: the final screen instead
+        assert seen == [1, 2], seen
+        # the third round ends the game: its summary first, then the final screen
+        expect(summary).to_have_attribute("data-round", "3", timeout=WAIT)
+        expect(page.locator("#final-screen")).to_be_hidden()
+        page.click("#round-continue")
 
         end = page.locator("#final-screen")
         expect(end).to_be_visible(timeout=WAIT)

@@ -126,7 +126,14 @@ def my_turn(ws: WebSocketTestSession, seen: list[dict[str, Any]] | None = None) 
         frame = msg["frame"]
         if msg["status"] == "finished":
             return msg
-        if frame is not None and frame.get("legal") and msg["status"] == "playing":
+        # a seat that has chosen keeps its legal actions (it may change its mind
+        # until the reveal): its turn is one it has not chosen in yet
+        if (
+            frame is not None
+            and frame.get("legal")
+            and msg["status"] == "playing"
+            and msg.get("chosen") is None
+        ):
             return msg
     raise AssertionError("the game did not come back to this seat")
 

@@ -49,6 +49,7 @@ from sushigo.web.protocol import (
     AckMessage,
     ChatBroadcast,
     ChatEntry,
+    ChosenInfo,
     ForcedMessage,
     HintEntry,
     HintsMessage,
@@ -467,9 +468,12 @@ class Server:
         self, live: Live, seat: int, action: Action, since: float, timeout: bool = False
     ) -> None:
         """Apply a checked decision: commit, acknowledge, broadcast (``timeout``: the
-        turn timer made it, the seat is told so in its ``ack``)."""
+        turn timer made it, the seat is told so in its ``ack``). A seat changing its
+        choice before the reveal (:meth:`Table.may_change`) is acknowledged and sent
+        its own ``state``; nobody else is told anything (they knew it had decided)."""
         table = live.table
         step = table.step
+        changed = table.may_change(seat)
         try:
             table.submit(seat, action)
             self._store_play(live)
@@ -489,8 +493,16 @@ class Server:
                     "action": str(action),
                     "label": frames.action_entry(table.ruleset, action)["label"],
                     "timeout": timeout,
+                    "changed": changed,
                 }
                 await self._send(live, conn, ack)
+        if changed and live.table is table and table.step == step:
+            cache: dict[Any, StateMessage] = {}
+            for conn in list(live.conns):
+                if conn.joined and conn.seat == seat:
+                    await self._send(live, conn, self.envelope(live, seat, cache))
+            self.latencies.append(time.perf_counter() - since)
+            return
         await self._broadcast(live)
         self.latencies.append(time.perf_counter() - since)
         self._after_change(live)
@@ -682,9 +694,21 @@ class Server:
                     if seat is not None
                     else frames.public_frame(table.state)
                 )
-            if frame is not None and seat in table.pending and frame["legal"]:
-                frame = frame.copy()  # chosen already (or decided by the rules): it waits
+            if (
+                frame is not None
+                and seat in table.pending
+                and frame["legal"]
+                and len(frame["legal"]) == 1
+            ):
+                frame = frame.copy()  # decided by the rules (one choice): it waits
                 frame["legal"] = None
+            chosen: ChosenInfo | None = None
+            if seat is not None and seat in table.pending and table.status == "playing":
+                action = table.pending[seat]
+                chosen = {
+                    "action": str(action),
+                    "label": frames.action_entry(table.ruleset, action)["label"],
+                }
             cache[key] = {
                 "type": "state",
                 "step": table.step,
@@ -692,6 +716,7 @@ class Server:
                 "seats": self.seats(live),
                 "deadline": live.deadline,
                 "decided": sorted(table.pending) if table.status == "playing" else [],
+                "chosen": chosen,
                 "rematch": table.rematch,
                 "now": time.time(),
                 "frame": frame,
@@ -1011,6 +1036,13 @@ class Server:
             raise Refused("bad_message", 'act needs "action" (text) and "step" (a number)')
         table = live.table
         if step != table.step:
+            if 0 <= step < table.step and seat in table.steps[step]:
+                raise Refused(
+                    "stale",
+                    f"too late to change: the choices of step {step} were revealed "
+                    f"(your {table.steps[step][seat]!r} was played); the game is at step "
+                    f"{table.step}",
+                )
             raise Refused(
                 "stale", f"that choice was for step {step}; the game is at step {table.step}"
             )

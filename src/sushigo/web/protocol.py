@@ -39,6 +39,15 @@ class SeatInfo(TypedDict):
     seat and for a free seat."""
 
 
+class ChosenInfo(TypedDict):
+    """A seat's own choice towards the next step, which it may still change."""
+
+    action: str
+    """The action's text (as in the legal entries)."""
+    label: str
+    """The action's sentence (``Keep Tempura``)."""
+
+
 class TableSummary(TypedDict):
     """A table (``GET /api/tables/{id}``, the lobby, ``welcome``)."""
 
@@ -240,6 +249,9 @@ class StateMessage(TypedDict):
     seats: list[SeatInfo]
     deadline: float | None
     decided: list[int]
+    chosen: ChosenInfo | None
+    """This seat's choice towards the next step while the step is open (it may change
+    it until the reveal); null for a spectator and a seat that has not chosen."""
     rematch: str | None
     now: float
     """The server's clock when the message was made (epoch seconds): ``deadline`` and
@@ -255,6 +267,9 @@ class AckMessage(TypedDict):
     """The action's sentence, as in the legal entries (``Keep Tempura``)."""
     timeout: bool
     """The turn timer ran out: the server chose for the seat (the greedy bot's choice)."""
+    changed: bool
+    """The choice replaced the seat's earlier one towards the same step (a change of
+    mind before the reveal)."""
 
 
 class ForcedMessage(TypedDict):

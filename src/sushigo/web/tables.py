@@ -600,7 +600,7 @@ class Table:
                     "abandoned": "the table was abandoned",
                 }.get(self.status, "the game has not begun")
             )
-        if seat in self.pending:
+        if seat in self.pending and not self.may_change(seat):
             raise IllegalActionError("you have already chosen this turn")
         if seat not in self.state.to_act():
             raise IllegalActionError("it is not your turn to decide")
@@ -609,9 +609,22 @@ class Table:
             raise IllegalActionError(f"{text!r} is not one of your choices now")
         return action
 
+    def may_change(self, seat: int) -> bool:
+        """``seat`` has chosen towards a step that is still open (others are still
+        choosing: a simultaneous pick) and may choose again until the reveal. A step
+        with a single deciding seat (a Party mid-turn decision, a Sushi Roll turn) is
+        applied as soon as it is chosen, so such a choice is final."""
+        return (
+            self.status == "playing"
+            and self.state is not None
+            and seat in self.pending
+            and bool(self.waiting_for())
+        )
+
     def submit(self, seat: int, action: Action) -> dict[int, str] | None:
-        """Record ``seat``'s checked choice. When it completes the step, apply it and
-        return the step (every seat's action text); else None."""
+        """Record ``seat``'s checked choice (it replaces the seat's earlier choice
+        towards the same step, which :meth:`may_change` allows). When it completes
+        the step, apply it and return the step (every seat's action text); else None."""
         self.pending[seat] = action
         if self.waiting_for():
             return None

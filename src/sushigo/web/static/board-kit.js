@@ -27,7 +27,10 @@ export { el };
  * @property {Catalog | null} catalog
  * @property {object} ui
  * @property {number[]} decided
- * @property {{text: string, label?: string, timeout?: boolean, forced?: boolean} | null} chosen
+ * @property {{text: string, label?: string, timeout?: boolean, forced?: boolean,
+ *   status?: 'sending' | 'stored' | 'queued'} | null} chosen the viewer's decision this
+ *   step: `stored` once the server's ack came (only an ack marks it sent), `sending`
+ *   while on its way, `queued` while the page is not connected (sent on reconnection)
  * @property {() => void} redraw
  */
 
@@ -197,13 +200,27 @@ function showsGains(ctx) {
 // ---------------------------------------------------------------------------
 // Sending an action
 
-/** @param {Ctx} ctx @param {string} text a legal entry's text */
+/** Send a legal entry's text: the page (onAct) says what became of it (sending, queued
+ * while not connected, refused) and draws the board again; nothing is shown as sent
+ * here. Clicking the choice already made does nothing.
+ * @param {Ctx} ctx @param {string} text a legal entry's text */
 export function act(ctx, text) {
   if (!ctx.onAct || ctx.ui.sent) return;
-  ctx.ui.sent = true;
-  ctx.chosen = { text };
+  if (ctx.chosen && ctx.chosen.text === text && ctx.chosen.status !== 'queued') return;
   ctx.onAct(text);
-  ctx.redraw();
+}
+
+/** ", 2 rolls": what a card of the entry counts towards a roll race (a maki's rolls,
+ * an uramaki's icons), for a button's name; '' for any other card. */
+export function countWords(ctx, entry) {
+  const cards = Array.isArray(entry.cards) && entry.cards.length ? entry.cards : (entry.card ? [entry.card] : []);
+  if (cards.length !== 1) return '';
+  const data = info(ctx, cards[0]);
+  const n = Number(data.icons);
+  if (!(n > 0)) return '';
+  if (data.family === 'maki') return `, ${n} roll${n === 1 ? '' : 's'}`;
+  if (data.family === 'uramaki') return `, ${n} uramaki icon${n === 1 ? '' : 's'}`;
+  return '';
 }
 
 /** A button that sends a legal entry: `button.act[data-action]`. */
@@ -214,7 +231,7 @@ export function actButton(ctx, entry, attrs = {}, ...content) {
     class: `act ${attrs.class || 'sg-choice'}`,
     'data-action': entry.text,
     'data-key': attrs.key || `act:${entry.text}`,
-    'aria-label': attrs.label === null ? null : (attrs.label || fill(ctx, entry.label)),
+    'aria-label': attrs.label === null ? null : (attrs.label || fill(ctx, entry.label) + countWords(ctx, entry)),
     disabled: !enabled,
     onclick: () => act(ctx, entry.text),
   }, content.length ? content : fill(ctx, entry.label));
@@ -249,7 +266,19 @@ export function chosenSentence(ctx) {
   const what = choiceText(ctx, e);
   if (e.timeout) return `Time ran out: ${what} was played for you`;
   if (e.forced) return `Your only choice, ${what}, was played for you`;
+  if (e.status === 'queued') return `You chose ${what}: not connected, it will be sent when the connection is back`;
+  if (e.status === 'sending') return `Sending your choice, ${what}…`;
+  if (canChange(ctx)) return `You chose ${what} — tap another card to change it until the reveal`;
   return `You chose ${what}`;
+}
+
+/** The viewer's choice is stored and may still change: others are still choosing
+ * and the frame keeps its legal actions (docs/web.md, "Changing your mind"). */
+export function canChange(ctx) {
+  const { frame, chosen } = ctx;
+  if (!chosen || chosen.status !== 'stored' || chosen.timeout || chosen.forced) return false;
+  if (!ctx.onAct || !frame.legal || frame.legal.length < 2) return false;
+  return stillDeciding(ctx).some((s) => s !== frame.viewer);
 }
 
 /** Seats that must still decide this step: to_act less those that have chosen. */

@@ -228,5 +228,6 @@ function decisionArea(ctx) {
   }
   const kids = [el('p', { class: 'sg-prompt' }, text)];
   if (frame.pending && frame.decision) kids.push(el('p', { class: 'sg-note' }, fill(ctx, frame.pending.text)));
-  return el('section', { id: 'decision', class: `sg-decision${mine ? ' sg-yours' : ''}${chose ? ' sg-chosen' : ''}`, 'aria-live': 'polite' }, kids);
+  // not a live region: it is drawn anew with every frame; table.js's announcer speaks
+  return el('section', { id: 'decision', class: `sg-decision${mine ? ' sg-yours' : ''}${chose ? ' sg-chosen' : ''}` }, kids);
 }

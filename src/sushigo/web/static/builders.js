@@ -190,11 +190,11 @@ function fillHand(ctx, hand, legal, way, ways) {
     } else if (usesHand) {
       const b = addGain(ctx, handCard(ctx, card, count, legal, way, ways), card);
       b.setAttribute('data-card', card);
-      if (picked.has(card)) markChosen(b);
+      if (picked.has(card)) markChosen(b, e);
       hand.append(withInfo(ctx, b, card, count));
     } else {
       const c = addGain(ctx, chip(ctx, { id: card, count, inHand: true, size: 'hand', attrs: { 'data-card': card } }), card);
-      hand.append(picked.has(card) ? markChosen(c) : c);
+      hand.append(picked.has(card) ? markChosen(c, e) : c);
     }
   }
 }
@@ -218,7 +218,7 @@ function fillBelt(ctx, hand, legal, way) {
           ? el('button', { type: 'button', class: cls, disabled: true, 'aria-label': info(ctx, face).short, 'data-key': `die:${i}` }, cardParts(spec))
           : chip(ctx, { id: face, inHand: true, size: 'hand', key: `die:${i}` }));
       if (e && !marked && (e.card === face || e.text === face)) {
-        markChosen(node);
+        markChosen(node, e);
         marked = true;
       }
     }
@@ -248,13 +248,15 @@ function beltView(ctx, seat, belt) {
   return { order: [...(belt || [])], changed: (belt || []).map(() => false) };
 }
 
-/** A card of the hand the viewer has chosen: outlined, with a "chosen" tag. */
-function markChosen(node) {
+/** A card of the hand the viewer has chosen: outlined, with a "chosen" tag ("not sent"
+ * while it waits for the connection: only the server's ack makes it "chosen"). */
+function markChosen(node, entry = null) {
+  const waiting = entry && (entry.status === 'queued' || entry.status === 'sending');
   node.classList.add('sg-chosen');
-  node.setAttribute('data-chosen', 'true');
-  node.append(el('span', { class: 'sg-chosen-tag' }, '✓ chosen'));
+  node.setAttribute('data-chosen', waiting ? entry.status : 'true');
+  node.append(el('span', { class: 'sg-chosen-tag' }, waiting ? (entry.status === 'queued' ? 'unsent' : 'sending…') : '✓ chosen'));
   const label = node.getAttribute('aria-label');
-  if (label) node.setAttribute('aria-label', `${label} (chosen)`);
+  if (label) node.setAttribute('aria-label', `${label} (${waiting ? (entry.status === 'queued' ? 'chosen, not sent yet' : 'sending') : 'chosen'})`);
   return node;
 }
 

@@ -20,7 +20,8 @@
  * frame.results (a round summary when it grows), frame.final (places, ranking,
  * winners, text); the ack's label and timeout (the turn timer chose), forced
  * decisions of this seat; hints' summary, note and each hint's label, effect and
- * plain. The ack's "step" is not relied on (the step an act was sent for is). Error
+ * plain; the ack's step (the step the decision was made at) and changed; the
+ * state's chosen (this seat's own choice towards the next step). Error
  * codes handled: bad_token (forget the token, watch), replaced (the seat opened
  * elsewhere: stop reconnecting, offer "Use this seat here"), no_table (stop);
  * chat_slow, and spectator / bad_message answering a chat, next to the talk's input;
@@ -42,13 +43,22 @@
  * .talk-emote, #talk-error, #talk-readonly), #round-summary (dialog, data-round,
  * #round-continue), #final-screen (#final-title, #final-ranking li[data-seat]
  * [data-place]), #rematch, #rematch-link, #replay-link, #record-link, #take-seat
- * (name), #watch, #use-here, #reclaimed.
+ * (name), #watch, #use-here, #reclaimed; #announcer (the polite live region, on the
+ * body, made once: your turn, the reveal, a round's end, the winner, the connection),
+ * #sound (the mute switch, aria-pressed).
+ *
+ * A choice (issue 25): `sending` until its ack, `stored` once acknowledged (the only
+ * way it is shown as made), `queued` when tapped while not connected (sent on
+ * reconnection if still legal at its step, else dropped and said). In a simultaneous
+ * pick the hand stays usable after a choice: another tap changes it until the reveal
+ * (state.chosen is the server's word on it after a reload or a reconnection).
  */
 
 import { api, forgetToken, getToken, rulesLink, savedName, saveName, setToken } from './api.js';
 import { renderBoard } from './board.js';
 import { Connection } from './connection.js';
 import { $, enc, h, main, prettyKey, sentence } from './dom.js';
+import { play, soundButton } from './sound.js';
 
 const NOT_CONNECTED = 'Not connected to the server; trying again…';
 /** From this width the talk and the table's details are a column beside the board. */
@@ -68,7 +78,13 @@ export function tablePage(id) {
     status: 'connecting', // the table's status (waiting, playing, finished, abandoned)
     sentFor: null, // the step an act was sent for, awaiting its ack
     ackedFor: null, // the step our decision is stored for
-    chosen: null, // this seat's decision: {step, text, label, timeout, forced}
+    // this seat's decision: {step, text, label, timeout, forced, status}; status is
+    // `queued` (made while not connected: sent on reconnection if still legal),
+    // `sending` (sent, no ack yet) or `stored` (acknowledged: only an ack says so)
+    chosen: null,
+    announcedTurn: null, // the step whose "your turn" was announced
+    connectedOnce: false, // a welcome came once (later ones are reconnections)
+    finalWaits: false, // the last round's summary is open: the final screen after it
     deadline: null, // when the turn timer runs out (epoch seconds)
     watchChosen: params.has('watch'), // the visitor chose to watch, not to sit
     skew: 0, // the server's clock minus the browser's, in seconds (each state's `now`)
@@ -80,7 +96,10 @@ export function tablePage(id) {
     unread: 0, // messages come while the talk is folded
     infoAuto: true, // the table's details open or fold with the status (until the visitor does it)
   };
-  const pending = () => (st.step !== null && (st.sentFor === st.step || st.ackedFor === st.step))
+  /** A decision is on its way (sent, no ack yet): the actions wait for its answer. */
+  const pending = () => !!st.chosen && st.chosen.step === st.step && st.chosen.status === 'sending';
+  /** This seat has chosen this step (stored, on its way or queued), or the rules did. */
+  const hasChosen = () => (!!st.chosen && st.chosen.step === st.step)
     || (st.seat !== null && !!st.last && st.last.decided.includes(st.seat));
   let focusedFor = null; // the decision the hand was last focused for
   let countdownTimer = null;
@@ -93,7 +112,15 @@ export function tablePage(id) {
   const shareUrl = `${location.origin}/t/${enc(id)}`;
   const titleEl = h('h1', { id: 'table-title' }, `Table ${id}`);
   const howTo = h('a', { id: 'how-to-play', class: 'how-to-play', href: '/rules', hidden: true }, 'How to play');
-  const statusEl = h('p', { id: 'status', class: 'status', role: 'status', 'aria-live': 'polite' }, 'Connecting…');
+  // The status line: always shown (the connection, the turn, whether the choice is
+  // stored). Not itself live: the announcer below speaks, once per event.
+  const statusEl = h('p', { id: 'status', class: 'status' }, 'Connecting…');
+  // One polite live region for the whole visit, never redrawn: your turn, the reveal
+  // (who took what), a round's end, the winner, the connection lost and back.
+  const announcer = document.getElementById('announcer')
+    || h('div', { id: 'announcer', class: 'visually-hidden', 'aria-live': 'polite', 'aria-atomic': 'true' });
+  if (!announcer.isConnected) document.body.append(announcer);
+  const soundBtn = soundButton();
   // The turn timer: a bar on the prompt (put in #decision after each draw).
   const timerFill = h('span', { class: 'turn-timer-fill' });
   const timerText = h('span', { class: 'turn-timer-text' });
@@ -187,7 +214,7 @@ export function tablePage(id) {
       boardEl,
       controlsEl));
   main.replaceChildren(
-    h('header', { class: 'table-head' }, titleEl, howTo),
+    h('header', { class: 'table-head' }, titleEl, h('span', { class: 'table-tools' }, howTo, soundBtn)),
     finalEl,
     statusEl, errorEl, reclaimedEl, hereBtn,
     takeSeat,
@@ -202,8 +229,28 @@ export function tablePage(id) {
       error: onError, rematch: onRematch, chat: (msg) => addTalk([msg.entry], true),
       stand_in: (msg) => tableNote(fillNames(msg.text)),
     },
-    onChange: () => renderStatus(),
+    onChange: (state) => {
+      if (state === 'reconnecting') {
+        // a decision sent and not acknowledged is not known to be stored: it waits
+        // for the connection, as one made meanwhile does
+        if (st.chosen && st.chosen.status === 'sending') st.chosen = { ...st.chosen, status: 'queued' };
+        if (st.connectedOnce && !announcer.dataset.lost) {
+          announcer.dataset.lost = '1';
+          announce('Connection lost; reconnecting.');
+        }
+        if (st.last) draw(st.last);
+      }
+      renderStatus();
+    },
   });
+
+  /** Say `text` in the live region (polite): once, even when the same words come again. */
+  function announce(text) {
+    if (!text) return;
+    announcer.textContent = '';
+    // a new text node in a later task: screen readers hear a repeat as a change
+    setTimeout(() => { announcer.textContent = text; }, 30);
+  }
 
   /** Now on the server's clock (epoch seconds): deadlines and away times are on it. */
   function serverNow() {
@@ -319,6 +366,11 @@ export function tablePage(id) {
   // --- messages ---
   function onWelcome(msg) {
     if (errorEl.textContent === NOT_CONNECTED) errorEl.textContent = '';
+    if (announcer.dataset.lost) {
+      delete announcer.dataset.lost;
+      announce('Connected again.');
+    }
+    st.connectedOnce = true;
     st.seat = msg.seat;
     st.table = msg.table;
     st.catalog = msg.table.catalog;
@@ -341,20 +393,25 @@ export function tablePage(id) {
   }
 
   function onAck(msg) {
-    // the ack's step may already be the next one (the server applied the step):
-    // what we decided for is the step we sent
-    st.ackedFor = msg.timeout ? msg.step : (st.sentFor !== null ? st.sentFor : st.step);
+    // the ack's step is the step the decision was made at (the state that follows
+    // may already be the next one)
+    st.ackedFor = msg.step;
     st.sentFor = null;
-    st.chosen = { step: st.ackedFor, text: msg.action, label: msg.label, timeout: msg.timeout };
+    const later = st.chosen && st.chosen.step === msg.step && st.chosen.text !== msg.action
+      && st.chosen.status !== 'stored';
+    if (!later) {
+      // (a newer choice of this step still on its way keeps its own state)
+      st.chosen = { step: msg.step, text: msg.action, label: msg.label, timeout: msg.timeout, status: 'stored' };
+    }
     if (msg.timeout) showNotice(`Time ran out: ${fillNames(msg.label)} was played for you.`);
-    if (pending()) disableActs();
+    if (msg.changed && !later) announce(`Changed: ${fillNames(msg.label)}.`);
     if (st.last) draw(st.last);
     else renderStatus();
   }
 
   function onForced(msg) {
     if (st.seat !== null && msg.seat === st.seat && msg.action !== null) {
-      st.chosen = { step: msg.step, text: msg.action, label: msg.label, forced: true };
+      st.chosen = { step: msg.step, text: msg.action, label: msg.label, forced: true, status: 'stored' };
     }
   }
 
@@ -398,10 +455,12 @@ export function tablePage(id) {
       return;
     }
     errorEl.textContent = text;
-    if (st.sentFor !== null) {
-      // the decision was refused: offer the choices again
+    if (msg.request === 'act' && st.chosen && st.chosen.status === 'sending') {
+      // the decision was refused: say so, and offer the choices again (the server's
+      // next state names a choice it had stored before, if any)
       st.sentFor = null;
       st.chosen = null;
+      announce(`Your choice was not accepted: ${text}`);
       if (st.last) draw(st.last);
     }
     if (!rematchBtn.hidden) {
@@ -413,6 +472,7 @@ export function tablePage(id) {
 
   function onState(msg) {
     const stepChanged = msg.step !== st.step;
+    const before = st.last;
     st.last = msg;
     st.step = msg.step;
     st.status = msg.status;
@@ -420,14 +480,131 @@ export function tablePage(id) {
       st.sentFor = null;
       setHints(null);
     }
-    if (st.chosen && st.chosen.step !== st.step) st.chosen = null;
+    const moved = st.chosen && st.chosen.step !== st.step ? st.chosen : null;
+    if (moved) st.chosen = null;
+    if (moved && moved.status === 'queued') {
+      // made while not connected, and the game moved on meanwhile: never sent
+      const what = fillNames(moved.label || moved.text);
+      errorEl.textContent = `Your choice, ${what}, was not sent: the game moved on while you were not connected.`;
+      announce(errorEl.textContent);
+    }
+    // The server's word on this seat's choice (after a reconnection, a reload).
+    const mine = msg.chosen || null;
+    if (st.chosen && st.chosen.status === 'queued' && msg.status === 'playing') {
+      const legal = (msg.frame && msg.frame.legal) || [];
+      if (legal.some((e) => e.text === st.chosen.text) && st.chosen.step === st.step) {
+        if (!mine || mine.action !== st.chosen.text) {
+          if (conn.send({ type: 'act', action: st.chosen.text, step: st.step })) {
+            st.sentFor = st.step;
+            st.chosen = { ...st.chosen, status: 'sending' };
+          }
+        } else {
+          st.chosen = { ...st.chosen, status: 'stored' };
+        }
+      } else {
+        errorEl.textContent = `Your choice, ${fillNames(st.chosen.label || st.chosen.text)}, was not sent: it is no longer one of your choices.`;
+        announce(errorEl.textContent);
+        st.chosen = null;
+      }
+    } else if (mine && !(st.chosen && st.chosen.status === 'sending')) {
+      const same = st.chosen && st.chosen.text === mine.action;
+      st.chosen = { ...(same ? st.chosen : {}), step: st.step, text: mine.action, label: mine.label, status: 'stored' };
+    } else if (!mine && st.chosen && st.chosen.status === 'stored' && !st.chosen.forced && !st.chosen.timeout
+      && msg.status === 'playing' && !msg.decided.includes(st.seat)) {
+      st.chosen = null; // the server holds no choice of ours (it reloaded the table)
+    }
     st.deadline = msg.deadline;
     st.skew = msg.now - Date.now() / 1000;
     if (st.handingSeat !== null && msg.seats[st.handingSeat] && msg.seats[st.handingSeat].stand_in) st.handingSeat = null;
     renderSeats();
     updateSeatOffer();
+    const travel = stepChanged ? handRect() : null;
     draw(msg);
-    watchRounds(msg);
+    if (travel) travelToTable(travel);
+    const said = [reveal(before, msg)];
+    const round = watchRounds(msg);
+    if (round) said.push(round);
+    if (myTurn() && st.announcedTurn !== msg.step) {
+      st.announcedTurn = msg.step;
+      const f = msg.frame;
+      said.push(`Your turn${f && !f.over ? `, round ${f.round} turn ${f.turn}` : ''}: ${fillNames((f && f.decision && f.decision.prompt) || 'choose.')}`);
+      if (!round) play('turn');
+    }
+    announce(said.filter(Boolean).join(' '));
+  }
+
+  /** Where the card this seat chose lies in its hand (to send it to the table). */
+  function handRect() {
+    const card = boardEl.querySelector('#hand [data-chosen]');
+    return card ? card.getBoundingClientRect() : null;
+  }
+
+  /** The card just played travels from where it lay in the hand to this seat's place
+   * (the Web Animations API); nothing moves under prefers-reduced-motion. */
+  function travelToTable(from) {
+    if (st.seat === null || window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+    const mine = boardEl.querySelector(`.sg-player[data-seat="${st.seat}"]`);
+    const news = mine ? mine.querySelectorAll('.sg-new') : [];
+    const to = news.length ? news[news.length - 1] : null;
+    if (!to || typeof to.animate !== 'function') return;
+    const end = to.getBoundingClientRect();
+    const dx = from.left + from.width / 2 - (end.left + end.width / 2);
+    const dy = from.top + from.height / 2 - (end.top + end.height / 2);
+    to.animate([
+      { transform: `translate(${dx}px, ${dy}px) scale(1.15)`, opacity: 0.6 },
+      { transform: 'none', opacity: 1 },
+    ], { duration: 500, easing: 'cubic-bezier(.2,.7,.3,1)' });
+    to.classList.add('sg-travelled');
+  }
+
+  /** The reveal in words: what each seat took since the frame before (same round),
+   * "You took Tempura; Bob took Salmon nigiri." Null when nothing was played. */
+  function reveal(before, msg) {
+    const a = before && before.frame;
+    const b = msg.frame;
+    if (!a || !b || msg.step <= before.step) return null;
+    let after = (p) => p.played || [];
+    if (a.round !== b.round) {
+      // the round's last turn: what lay on the table is in the round's result (Sushi
+      // Go!'s tableaux hold the cards played; the other games' words differ: not said)
+      const result = (b.results || []).find((r) => r.round === a.round);
+      if (!result || !result.tableaux || b.game !== 'sushi-go') return null;
+      after = (p) => (result.tableaux[p.seat] || []).flatMap((column) => column.items)
+        .flatMap((item) => Array.from({ length: item.count || 1 }, () => item.cards).flat());
+    }
+    const took = [];
+    // you first, then the others in seat order
+    const players = [...b.players].sort((x, y) => (y.seat === st.seat) - (x.seat === st.seat) || x.seat - y.seat);
+    for (const p of players) {
+      const old = (a.players[p.seat] && a.players[p.seat].played) || [];
+      const left = [...old];
+      const added = [];
+      for (const item of after(p)) {
+        const i = left.indexOf(item);
+        if (i >= 0) left.splice(i, 1);
+        else added.push(item);
+      }
+      if (!added.length) continue;
+      const who = p.seat === st.seat ? 'You' : nameOf(p.seat);
+      took.push(`${who} took ${listText(added.map(playedName))}`);
+    }
+    if (!took.length) return null;
+    play('reveal');
+    return `${took.join('; ')}.`;
+  }
+
+  /** A played entry in words: "maki-2" -> "Maki 2"; "special-order=tempura" ->
+   * "Special order (as Tempura)"; "wasabi+salmon-nigiri" -> "Wasabi and Salmon nigiri". */
+  function playedName(item) {
+    const card = (id) => {
+      const bare = String(id).replace(/^flipped:/, '').split('/')[0];
+      const c = st.catalog && st.catalog.cards && st.catalog.cards[bare];
+      return c ? c.name : bare.replace(/-/g, ' ');
+    };
+    return String(item).split('+').map((part) => {
+      const [first, copy] = part.split('=');
+      return copy ? `${card(first)} (as ${card(copy)})` : card(first);
+    }).join(' and ');
   }
 
   function draw(msg) {
@@ -481,18 +658,24 @@ export function tablePage(id) {
     noticeEl.hidden = !text;
   }
 
+  /** A choice clicked: sent now, or, while not connected, kept to send on
+   * reconnection (and said so); only the server's ack marks it stored. */
   function act(actionText) {
-    if (pending()) return;
+    if (pending() || !st.last || !st.last.frame) return;
     errorEl.textContent = '';
     const text = String(actionText);
-    if (send({ type: 'act', action: text, step: st.step })) {
+    const entry = (st.last.frame.legal || []).find((e) => e.text === text);
+    if (!entry) return;
+    const choice = { step: st.step, text, label: entry.label };
+    showNotice('');
+    if (conn.state === 'open' && conn.send({ type: 'act', action: text, step: st.step })) {
       st.sentFor = st.step;
-      const entry = (st.last.frame.legal || []).find((e) => e.text === text);
-      st.chosen = { step: st.step, text, label: entry ? entry.label : null };
-      showNotice('');
-      disableActs();
-      renderStatus();
+      st.chosen = { ...choice, status: 'sending' };
+    } else {
+      st.chosen = { ...choice, status: 'queued' };
+      announce(`Not connected: ${fillNames(entry.label)} will be sent when the connection is back.`);
     }
+    draw(st.last);
   }
 
   function disableActs() {
@@ -509,7 +692,7 @@ export function tablePage(id) {
   }
 
   function myTurn() {
-    if (st.seat === null || st.status !== 'playing' || pending() || !st.last) return false;
+    if (st.seat === null || st.status !== 'playing' || hasChosen() || !st.last) return false;
     if (boardEl.querySelector('.act:not([disabled]):not([aria-disabled="true"])')) return true;
     const w = waitingSeats(st.last);
     return !!(w && w.includes(st.seat) && !boardEl.querySelector('.act'));
@@ -522,7 +705,8 @@ export function tablePage(id) {
     const seats = currentSeats();
     let text;
     if (connection === 'reconnecting') {
-      text = 'Reconnecting…';
+      const queued = st.chosen && st.chosen.status === 'queued';
+      text = queued ? 'Reconnecting… your choice is not sent yet: it will be when the connection is back.' : 'Reconnecting…';
     } else if (!last) {
       text = connection === 'open' ? 'Connected. Waiting for the table…' : 'Connecting…';
     } else if (status === 'waiting') {
@@ -533,19 +717,26 @@ export function tablePage(id) {
     } else if (status === 'finished') {
       text = 'Game over.'; // the final screen says who won
     } else if (status === 'playing') {
+      const c = st.chosen && st.chosen.step === st.step ? st.chosen : null;
+      const others = (waitingSeats(last) || []).filter((s) => s !== st.seat).length > 0;
+      const changeable = c && c.status === 'stored' && !c.forced && others && last.frame && last.frame.legal && last.frame.legal.length > 1;
       if (myTurn()) text = 'Your turn: choose below.';
       else if (st.seat === null) text = `Playing (you are watching).${waitingText(seats)}`;
-      else if (pending()) text = st.ackedFor === st.step ? 'Choice stored. Waiting for the other players…' : 'Sending your choice…';
+      else if (c && c.status === 'queued') text = 'Not connected: your choice will be sent when the connection is back.';
+      else if (c && c.status === 'sending') text = 'Sending your choice…';
+      else if (changeable) text = 'Choice stored: you can change it until everyone has chosen.';
+      else if (hasChosen()) text = 'Choice stored. Waiting for the other players…';
       else text = `Playing.${waitingText(seats) || ' Waiting for the other players…'}`;
     } else {
       text = prettyKey(status);
     }
     if (statusEl.textContent !== text) statusEl.textContent = text;
     statusEl.dataset.state = connection === 'reconnecting' ? 'reconnecting' : status;
-    // One status line: while the board is drawn, its prompt (#decision) says whose turn
-    // it is, what you chose and whom the table waits for; this line is for the rest
-    // (connecting, waiting for players, reconnecting).
-    statusEl.hidden = connection === 'open' && !!(last && last.frame) && (status === 'playing' || status === 'finished');
+    // The line stays shown during play: the board's prompt (#decision) says what to
+    // choose and what you chose; this line whether it is your turn, whether your
+    // choice is stored, and the connection.
+    // (At the end the final screen and the board say it: the line folds away.)
+    statusEl.hidden = connection === 'open' && !!(last && last.frame) && status === 'finished';
     document.title = (myTurn() ? '● Your turn — ' : '') + baseTitle;
 
     const finished = status === 'finished';
@@ -808,26 +999,65 @@ export function tablePage(id) {
 
   // --- the end of a round, and of the game ---
 
-  /** A round summary when a round ends while the page watches; the ranked end. */
+  /** A round summary when a round ends while the page watches (the last round's
+   * too: the ranked end follows its "See the result"); the ranked end. Returns what
+   * the live region says of it (the round's end, the winner), or null. */
   function watchRounds(msg) {
     const f = msg.frame;
-    if (!f) return;
+    if (!f) return null;
     const n = (f.results || []).length;
     const first = st.resultsSeen === null;
     const grew = !first && n > st.resultsSeen;
     st.resultsSeen = n;
+    const said = grew ? roundWords(f, f.results[n - 1]) : null;
+    if (grew) play('round');
     if (f.final && msg.status === 'finished') {
       const shown = !finalEl.hidden;
       renderFinal(f);
-      if (grew || (!first && !shown)) {
-        closeSummary(false);
-        finalEl.focus({ preventScroll: true });
-        finalEl.scrollIntoView({ block: 'start', behavior: smooth() });
+      const winner = `Game over: ${fillNames(f.final.text)}`;
+      if (grew) {
+        // the last round's summary first; the final screen once it is closed
+        finalEl.hidden = true;
+        st.finalWaits = true;
+        openSummary(f, f.results[n - 1]);
+        return `${said} ${winner}`;
       }
-      return;
+      if (st.finalWaits) {
+        finalEl.hidden = true;
+        return null;
+      }
+      if (!first && !shown) {
+        closeSummary(false);
+        showFinal();
+        return winner;
+      }
+      return null;
     }
     finalEl.hidden = true;
     if (grew) openSummary(f, f.results[n - 1]);
+    return said;
+  }
+
+  function showFinal() {
+    st.finalWaits = false;
+    finalEl.hidden = false;
+    finalEl.focus({ preventScroll: true });
+    finalEl.scrollIntoView({ block: 'start', behavior: smooth() });
+  }
+
+  /** "Round 2 is over: you scored 9 points (21 in all), 1st of 3." */
+  function roundWords(frame, r) {
+    const seats = frame.players.filter((p) => !p.dummy).map((p) => p.seat);
+    let text = `Round ${r.round} of ${frame.rounds} is over`;
+    if (st.seat !== null && seats.includes(st.seat)) {
+      const me = st.seat;
+      const ahead = seats.filter((s) => r.totals[s] > r.totals[me]).length;
+      text += `: you scored ${points(r.scores[me])} (${points(r.totals[me])} in all), ${ordinal(ahead + 1)} of ${seats.length}.`;
+    } else {
+      const top = [...seats].sort((a, b) => r.totals[b] - r.totals[a])[0];
+      text += top === undefined ? '.' : `: ${nameOf(top)} leads with ${points(r.totals[top])}.`;
+    }
+    return text;
   }
 
   function openSummary(frame, result) {
@@ -848,6 +1078,10 @@ export function tablePage(id) {
     if (!summaryEl.open) return;
     const back = summaryEl.returnTo;
     summaryEl.close();
+    if (st.finalWaits) {
+      showFinal();
+      return;
+    }
     if (!refocus) return;
     focusedFor = null;
     if (st.last && myTurn()) focusHand(st.last);
@@ -878,7 +1112,9 @@ export function tablePage(id) {
       const ahead = seats.filter((s) => !frame.players[s].dummy && r.totals[s] > r.totals[me]).length;
       const players = seats.filter((s) => !frame.players[s].dummy).length;
       const total = r.round > 1 ? ` and have ${points(r.totals[me])}` : '';
-      lines.push(`You scored ${points(r.scores[me])} this round${total}: ${ordinal(ahead + 1)} of ${players} so far.`);
+      lines.push(last
+        ? `You scored ${points(r.scores[me])} in the last round and have ${points(r.totals[me])} before the desserts: ${ordinal(ahead + 1)} of ${players}.`
+        : `You scored ${points(r.scores[me])} this round${total}: ${ordinal(ahead + 1)} of ${players} so far.`);
     } else {
       const top = order.filter((s) => !frame.players[s].dummy)[0];
       if (top !== undefined) lines.push(`${nameOf(top)} leads with ${points(r.totals[top])}.`);
@@ -910,7 +1146,7 @@ export function tablePage(id) {
       h('div', { class: 'table-scroll rs-scroll' }, table),
       h('div', { class: 'rs-actions' },
         h('button', { id: 'round-continue', type: 'button', class: 'primary' }, last ? 'See the result' : `Continue to round ${r.round + 1}`),
-        h('span', { class: 'small muted' }, 'The game goes on meanwhile.')),
+        h('span', { class: 'small muted' }, last ? 'The final scores add the desserts kept.' : 'The game goes on meanwhile.')),
     ];
   }
 

@@ -11,6 +11,7 @@
  * @property {string} action
  * @property {string} label
  * @property {boolean} timeout
+ * @property {boolean} changed
  */
 
 /**
@@ -87,6 +88,13 @@
  * @property {"chat"} type
  * @property {string} [text]
  * @property {string} [emote]
+ */
+
+/**
+ * A seat's own choice towards the next step, which it may still change.
+ * @typedef {object} ChosenInfo
+ * @property {string} action
+ * @property {string} label
  */
 
 /**
@@ -460,6 +468,7 @@
  * @property {Array<SeatInfo>} seats
  * @property {(number|null)} deadline
  * @property {Array<number>} decided
+ * @property {(ChosenInfo|null)} chosen
  * @property {(string|null)} rematch
  * @property {number} now
  * @property {(GameFrame|null)} frame
