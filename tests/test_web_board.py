@@ -244,6 +244,20 @@ def test_party_spoon_call_built_by_clicking(
     # At the reveal the spoon is called: Ann names what she asks for.
     f = my_frame(page, got, step)
     assert f["decision"]["kind"] == "ask"
+    # Not a wall of buttons: a row per kind whose cards differ ("Any" first), the kinds
+    # of one card together; every request is there once, named in full for a reader.
+    asks = [e for e in f["legal"] if e["kind"] == "ask"]
+    rows = page.locator("#board .sg-ask .sg-ask-row")
+    expect(rows.first).to_be_visible(timeout=WAIT)
+    nigiri = page.locator("#board .sg-ask-row[aria-label='Nigiri']")
+    expect(nigiri.locator(".act")).to_have_count(4)
+    expect(nigiri.locator(".act").first).to_have_text("Any")
+    expect(nigiri.locator(".act").first).to_have_attribute("aria-label", "Ask for Nigiri (any)")
+    shown = page.locator("#board .sg-ask .act").evaluate_all(
+        "bs => bs.map((b) => b.dataset.action)"
+    )
+    assert sorted(shown) == sorted(e["text"] for e in asks)
+    assert rows.count() < len(asks)
     ask = page.locator("#board .act[data-action^='ask:']:not([disabled])").first
     action = ask.get_attribute("data-action") or ""
     ask.click()

@@ -674,12 +674,44 @@ function lists(ctx, legal, ways) {
   for (const [group, entries] of groupBy([...shown, ...free])) {
     out.push(el('details', { class: 'sg-group', open: true },
       el('summary', {}, `${fill(ctx, group)} (${entries.length})`),
-      el('div', { class: 'sg-acts' }, entries.map((e) => actButton(ctx, e, {}, choiceBody(ctx, e))))));
+      entries.every((e) => e.kind === 'ask')
+        ? askRows(ctx, entries)
+        : el('div', { class: 'sg-acts' }, entries.map((e) => actButton(ctx, e, {}, choiceBody(ctx, e))))));
   }
   if (way && way.kind === 'list' && !shown.length) {
     out.push(el('p', { class: 'sg-note' }, `${way.label}: choose a card of your hand.`));
   }
   return out;
+}
+
+/** A spoon's request, as rows instead of one long list: a kind of the menu whose
+ * cards differ (nigiri, maki, onigiri, fruit...) gets a row of its own, "Any" first
+ * then each card; the kinds of one card share a last row. Each button still says
+ * the whole request to a screen reader ("Ask for Egg nigiri"). */
+function askRows(ctx, entries) {
+  const cards = (ctx.catalog && ctx.catalog.cards) || {};
+  const kinds = new Map();
+  for (const e of entries) {
+    const id = (e.cards && e.cards[0]) || '';
+    const kind = cards[id] ? (info(ctx, id).family || id) : id;
+    if (!kinds.has(kind)) kinds.set(kind, []);
+    kinds.get(kind).push(e);
+  }
+  const button = (e) => {
+    const id = (e.cards && e.cards[0]) || '';
+    if (!cards[id]) return actButton(ctx, e, { class: 'sg-choice sg-ask-any' }, 'Any');
+    return actButton(ctx, e, {}, choiceBody(ctx, { ...e, label: info(ctx, id).name }));
+  };
+  const row = (label, es) => el('div', { class: 'sg-ask-row', role: 'group', 'aria-label': label },
+    el('span', { class: 'sg-ask-kind' }, label), el('div', { class: 'sg-acts' }, es.map(button)));
+  const rows = [];
+  const single = [];
+  for (const [kind, es] of kinds) {
+    if (es.length > 1) rows.push(row(info(ctx, kind).name, es));
+    else single.push(...es);
+  }
+  if (single.length) rows.push(row(rows.length ? 'Other cards' : 'Cards', single));
+  return el('div', { class: 'sg-ask' }, rows);
 }
 
 /** The legal entries no card, way or list reaches (a safety net: none should be). */
