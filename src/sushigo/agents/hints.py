@@ -16,18 +16,36 @@ describes them.
 
 from __future__ import annotations
 
+import importlib
+import math
+import random
+import re
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
 from sushigo.agents.base import View
-from sushigo.agents.mcts import MCTSAgent
+from sushigo.agents.greedy import GreedyAgent
+from sushigo.agents.mcts import WIDTH, ActionStat, MCTSAgent, _error, _value, determinize
 from sushigo.games.classic import CLASSIC_CARDS, Pick, PlayerView, free_wasabi
+from sushigo.games.driver import rollout
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollView
 from sushigo.games.roll.dice import FACES, score_trays
 
 HINT_MS = 300.0
 """The default search budget of a hint, in milliseconds."""
+LEAST = 100
+"""Sushi Go Party! and Sushi Roll: every option ranked gets at least this many simulated
+rounds (the same worlds for each), past the time budget if need be, before two options
+are called too close (present/hints.py)."""
+ENGINE_MS = 4000.0
+"""Without the batch engine, the most a Party or Sushi Roll hint searches to reach
+:data:`LEAST` rounds an option (docs/hints.md has what the engine reaches in it); it
+stops short of them when this time is spent, and the hints say so."""
+SWEEP_GAMES = ("sushi-go-party", "sushi-roll")
+"""The games whose hints come from paired sweeps (:func:`sweeps`), not from mcts."""
 
 _NIGIRI = ("egg-nigiri", "salmon-nigiri", "squid-nigiri")
 _APPETIZERS = ("dumpling", "tempura", "sashimi")
@@ -60,7 +78,13 @@ class Hint:
     games: int
     """How many simulated games the estimate rests on."""
     effect: str | None = None
-    """What the action does at once (:func:`effect`), the reason's first part."""
+    """What the action does at once (:func:`effect`), the reason's first part, seats
+    named ``{N}`` (absolute seat N) for a front end to name; the reason names them
+    ``seat N``."""
+    gap_error: float | None = None
+    """The standard error of the difference between the first hint's win share and
+    this one's, when the search played them on the same worlds (paired sweeps: Sushi
+    Go Party!, Sushi Roll); None otherwise."""
 
 
 def hints(
@@ -78,12 +102,23 @@ def hints(
     ``iterations`` is 0; with ``iterations`` and a seed the hints are reproducible.
     Every action the search tried is listed, the one it would play first.
     """
-    agent = MCTSAgent(seed, iterations=iterations, ms=ms)
-    stats = agent.analyze(view, legal)
-    pick = agent.choose(view, legal, stats)
-    stats = sorted(stats, key=lambda s: s.action != pick)  # the bot's own choice first
+    gaps: dict[int, float] = {}
+    if view.ruleset.name in SWEEP_GAMES:
+        swept = sweeps(view, legal, ms=ms, iterations=iterations, seed=seed)
+        order = sorted(
+            range(len(swept.stats)),
+            key=lambda i: (-swept.stats[i].win_rate, -swept.stats[i].mean_score),
+        )
+        stats = [swept.stats[i] for i in order]
+        if order:
+            gaps = {i: swept.gap_error(order[0], j) for i, j in enumerate(order)}
+    else:
+        agent = MCTSAgent(seed, iterations=iterations, ms=ms)
+        stats = agent.analyze(view, legal)
+        pick = agent.choose(view, legal, stats)
+        stats = sorted(stats, key=lambda s: s.action != pick)  # the bot's own choice first
     out = []
-    for s in stats:
+    for i, s in enumerate(stats):
         found = _found(s.win_rate, s.visits, s.mean_score)
         now = effect(view, s.action)
         out.append(
@@ -92,11 +127,182 @@ def hints(
                 text=str(s.action),
                 value=s.win_rate,
                 mean_score=s.mean_score,
-                reason=f"{now}; {found}" if now else found,
+                reason=f"{_spelled(now)}; {found}" if now else found,
                 games=s.visits,
                 effect=now,
+                gap_error=gaps.get(i),
             )
         )
+    return out
+
+
+def search_kind(ruleset: Any) -> str:
+    """The search a hint of ``ruleset``'s game runs: ``mcts`` (Sushi Go!: the bot's own
+    search) or ``sweeps`` (Sushi Go Party!, Sushi Roll: :func:`sweeps`)."""
+    return "sweeps" if ruleset.name in SWEEP_GAMES else "mcts"
+
+
+# -- paired sweeps (Sushi Go Party!, Sushi Roll) ------------------------------------
+
+_FAST: list[ModuleType | None] = []
+
+
+def batch_sweeps() -> ModuleType | None:
+    """:mod:`sushigo.fast.hint_search`, the sweeps in the batch engine, or None when it
+    cannot be loaded (numpy or numba missing: ``pip install "sushigo[fast]"``). Imported
+    on first use, never with this module."""
+    if not _FAST:
+        try:
+            module: ModuleType | None = importlib.import_module("sushigo.fast.hint_search")
+        except ImportError:
+            module = None
+        _FAST.append(module)
+    return _FAST[0]
+
+
+_SEARCHES: dict[Any, Any] = {}
+"""The batch engine's hint search of each ruleset met (its batches are reused)."""
+
+
+def options(view: View, legal: Sequence[Any], seed: int | None = 0) -> list[Any]:
+    """The actions a hint ranks: Sushi Roll's dice to take and the token use greedy
+    would make now (as mcts searches it); elsewhere every legal action, or the first
+    :data:`~sushigo.agents.mcts.WIDTH` of them and a sample of the rest."""
+    if view.ruleset.name == "sushi-roll":
+        out = [a for a in legal if a.what == "take"]
+        spend = GreedyAgent(seed).act(view, legal)
+        if spend.what != "take":
+            out.append(spend)
+        return out
+    if len(legal) <= WIDTH:
+        return list(legal)
+    rng = random.Random(seed)
+    return sorted(rng.sample(list(legal), WIDTH), key=list(legal).index)
+
+
+@dataclass(frozen=True)
+class Swept:
+    """What paired sweeps found (:func:`sweeps`)."""
+
+    stats: list[ActionStat]
+    """Each option's statistics, in the order of :func:`options`."""
+    wins: list[list[float]]
+    """Each option's share of the win in each world, worlds in the same order for all."""
+
+    def gap_error(self, a: int, b: int) -> float:
+        """The standard error of option ``a``'s mean win share minus option ``b``'s,
+        from their differences world by world (paired: the same worlds)."""
+        diffs = [x - y for x, y in zip(self.wins[a], self.wins[b], strict=True)]
+        n = len(diffs)
+        if n < 2:
+            return 1.0
+        return _error(n, sum(diffs), sum(d * d for d in diffs))
+
+
+def sweeps(
+    view: View,
+    legal: Sequence[Any],
+    *,
+    ms: float = HINT_MS,
+    iterations: int = 0,
+    seed: int | None = 0,
+    engine: bool = False,
+) -> Swept:
+    """Paired sweeps of a Sushi Go Party! or Sushi Roll decision: worlds sampled from
+    ``view``, each played once for every option (:func:`options`) to the end of the
+    round (the player's option, then everyone by the quick heuristic), so that the
+    options meet the same cards and the same luck. In the batch engine
+    (:mod:`sushigo.fast.hint_search`) when it is installed, else (or with ``engine``)
+    with the engine (:func:`sweep_engine`).
+
+    The budget: ``iterations`` simulated rounds in all (shared by the options), else
+    ``ms`` milliseconds; either way at least :data:`LEAST` rounds an option, which the
+    engine searches for :data:`ENGINE_MS` at most. With ``iterations`` and a seed,
+    reproducible (the batch engine's and the engine's numbers differ: their
+    generators do)."""
+    chosen = options(view, legal, seed)
+    if not chosen:
+        return Swept([], [])
+    base = 0 if seed is None else seed
+    if seed is None:
+        base = random.getrandbits(48)
+    fast = None if engine else batch_sweeps()
+    slots = None
+    searcher: Any = None
+    if fast is not None:
+        searcher = _SEARCHES.get(view.ruleset)
+        if searcher is None:
+            searcher = _SEARCHES[view.ruleset] = fast.HintSearch(view.ruleset)
+        slots = searcher.slots(view, chosen)
+    a = len(chosen)
+    want = max(LEAST, math.ceil(iterations / a)) if iterations else LEAST
+    start = time.perf_counter()
+    cap = max(ms, ENGINE_MS) if slots is None else math.inf
+    sums = [[0.0] * 4 for _ in chosen]
+    wins: list[list[float]] = [[] for _ in chosen]
+    done = 0
+    while True:
+        spent = (time.perf_counter() - start) * 1000.0
+        if done >= want and (iterations or spent >= ms):
+            break
+        if done and not iterations and spent >= cap:
+            break
+        if slots is not None:
+            if iterations or done < want:
+                size = want - done
+            else:  # about a quarter of the time left at the rate so far, a few at least
+                size = max(16, min(4096, int(done / spent * (ms - spent) / 4)))
+            points = searcher.sweep(view, slots, base, done, size).tolist()
+        else:
+            size = 1
+            points = sweep_engine(view, chosen, base, done, size)
+        for i, per in enumerate(points):
+            acc = sums[i]
+            for returns in per:
+                value, won = _value(returns, view.seat)
+                acc[0] += value
+                acc[1] += value * value
+                acc[2] += returns[view.seat]
+                acc[3] += won
+                wins[i].append(won)
+        done += size
+    stats = [
+        ActionStat(
+            action=action,
+            visits=done,
+            value=acc[0] / done,
+            mean_score=acc[2] / done,
+            win_rate=acc[3] / done,
+            error=_error(done, acc[0], acc[1]),
+        )
+        for action, acc in zip(chosen, sums, strict=True)
+    ]
+    return Swept(stats, wins)
+
+
+def sweep_engine(
+    view: View, actions: Sequence[Any], seed: int, first: int, worlds: int
+) -> list[list[list[int]]]:
+    """The engine's paired sweeps: worlds ``first`` to ``first + worlds - 1`` of
+    ``seed``, each sampled from ``view`` by the ruleset's ``determinize`` and played once
+    for every action (the player's action, at a pick the other seats' by the quick
+    heuristic, then everyone by it to the end of the round), each copy with the same
+    generator; every seat's points then (``State.estimate``), as options x worlds x
+    seats. :mod:`sushigo.fast.hint_search` plays the same in the batch engine."""
+    out: list[list[list[int]]] = [[] for _ in actions]
+    me = view.seat
+    for g in range(first, first + worlds):
+        world = determinize(view, random.Random(f"{seed}:{g}"))
+        stop = world.round + 1
+        for i, action in enumerate(actions):
+            state = world.copy()
+            rng = random.Random(f"{seed}:{g}:play")
+            joint = {
+                seat: action if seat == me else state.playout_action(seat, options_, rng.random)
+                for seat, options_ in state.decisions()
+            }
+            state.apply(joint)
+            out[i].append(rollout(state, rng, True, stop))
     return out
 
 
@@ -114,12 +320,16 @@ def effect(view: View, action: Any) -> str | None:
 
 
 def _found(win_rate: float, games: int, mean_score: float) -> str:
-    plural = "game" if games == 1 else "games"
     # the search plays each game to the end of the round (mcts' horizon)
     return (
-        f"leads in {100 * win_rate:.0f}% of {games} {plural} simulated to the round's end, "
-        f"{mean_score:.0f} points by then on average"
+        f"leads in {100 * win_rate:.0f}% of {plural(games, 'game')} simulated to the "
+        f"round's end, {plural(round(mean_score), 'point')} by then on average"
     )
+
+
+def _spelled(text: str) -> str:
+    """``{2}`` as ``seat 2``: a reason is read where no names are put in."""
+    return re.sub(r"\{(\d+)\}", r"seat \1", text)
 
 
 def _now(notes: Sequence[str], gain: int) -> str | None:
@@ -131,7 +341,8 @@ def _now(notes: Sequence[str], gain: int) -> str | None:
     return text
 
 
-def _plural(n: int, word: str) -> str:
+def plural(n: int, word: str) -> str:
+    """``1 point``, ``2 points``, ``0 points``: a count and its noun, in every hint."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -177,7 +388,7 @@ def _classic_note(card: str, tab: Sequence[str], puddings: int) -> str:
     if card.startswith("maki-"):
         icons = CLASSIC_CARDS.by_id[card].icons
         total = icons + sum(CLASSIC_CARDS.by_id[c].icons for c in tab if c.startswith("maki-"))
-        return f"+{_plural(icons, 'maki icon')} ({total} in all)"
+        return f"+{plural(icons, 'maki icon')} ({total} in all)"
     if card == "wasabi":
         return "wasabi: your next nigiri scores triple"
     if card == "chopsticks":
@@ -222,15 +433,15 @@ def _roll_note(face: str, tray: Sequence[str], view: RollView) -> str:
     if face.startswith("maki-"):
         icons = FACES.by_id[face].icons
         total = sum(FACES.by_id[f].icons for f in tray if f.startswith("maki-"))
-        return f"+{_plural(icons, 'maki icon')} ({total} in all)"
+        return f"+{plural(icons, 'maki icon')} ({total} in all)"
     if face == "wasabi":
         return "wasabi: your next nigiri scores triple"
     if face in _TOKEN_GAIN:
         token, gain, index = _TOKEN_GAIN[face]
         got = min(gain, view.supply[index])
         if token == "pudding":
-            return f"+{_plural(got, 'pudding')} ({view.puddings[0] + got} in all)"
-        return f"+{_plural(got, token + ' token')}"
+            return f"+{plural(got, 'pudding')} ({view.puddings[0] + got} in all)"
+        return f"+{plural(got, token + ' token')}"
     return _card(face)
 
 

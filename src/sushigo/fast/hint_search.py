@@ -1,0 +1,186 @@
+"""Hints' search of a Sushi Go Party! or Sushi Roll decision in the batch engine.
+
+A hint compares the options of one decision (:mod:`sushigo.agents.hints`). Its search
+plays *paired sweeps*: worlds are sampled from the player's view as the batch engine
+samples them (:meth:`PartyBatch.determinize <sushigo.fast.party_batch.PartyBatch.determinize>`,
+:meth:`RollBatch.determinize <sushigo.fast.roll_batch.RollBatch.determinize>`, each
+checked against the engine's ``determinize``), and each world is copied once for
+every option, with the same generators, so that the options compared meet the same
+hidden cards and the same luck. In every copy the player makes its option (at a pick,
+the other seats pick at once by the quick heuristic), then every seat plays the
+engine's quick heuristic (the batch's ``heuristic_slots``, checked against
+``playout_action``) to the end of the round; what is returned is every seat's points
+then, as the engine's ``State.estimate`` has them (points so far, plus the desserts
+kept or the pudding and token points as they stand).
+
+It is the engine's sweeps of :func:`sushigo.agents.hints.sweep_engine` played in
+compiled loops: the same worlds in distribution, the same policies, the same
+estimate (tests/test_hint_search.py holds the two together). What the points are
+worth (the share of the win, the value) the agent works out, as for the engine's.
+
+numba's cache of the kernel here holds the functions of :mod:`sushigo.fast.party` it
+calls, and does not notice when that file changes (docs/fast.md, "numba's cache and
+the sources").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numba import njit
+
+from sushigo.core.errors import OptionsError
+from sushigo.fast import party as pk
+from sushigo.fast import roll as rk
+from sushigo.fast.party_batch import _TEXT, PartyBatch
+from sushigo.fast.roll_batch import RollBatch
+from sushigo.games.roll.actions import CHOPSTICKS, TAKE
+from sushigo.games.roll.dice import FACE_IDS, pudding_points, token_points
+
+GAMES = ("sushi-go-party", "sushi-roll")
+"""The games this search plays."""
+
+_FACE = {f: i for i, f in enumerate(FACE_IDS)}
+_PARTY_SLOT = {t: i for i, t in enumerate(_TEXT) if t}
+"""A Party action's slot by its notation (a takeout box's flips have none)."""
+
+
+@njit(cache=True)
+def _party_estimate(st: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
+    """Every seat's points as the engine's ``PartyState.estimate`` has them: final once
+    the game is over, else the points so far plus the desserts kept as they would
+    score now (the kernel's own dessert scoring, on a copy of the row)."""
+    n = cfg[pk.C_PLAYERS]
+    for g in range(st.shape[0]):
+        row = st[g].copy()
+        if not row[pk.DONE]:
+            pk._dessert_points(row, cfg)
+        for s in range(n):
+            out[g, s] = row[pk.SCORE + s]
+
+
+@njit(cache=True)
+def _party_round(
+    st: np.ndarray, rng: np.ndarray, prng: np.ndarray, cfg: np.ndarray, scratch: np.ndarray,
+    start: int,
+) -> None:  # fmt: skip
+    """Every game played on by the quick heuristic in every seat (as the batch's
+    ``rollout_rows`` plays it) until round ``start`` is over or the game is."""
+    n = cfg[pk.C_PLAYERS]
+    policy = np.full(pk.S, pk.HEURISTIC, np.int64)
+    slots = np.full(pk.S, pk.NOOP, np.int64)
+    for g in range(st.shape[0]):
+        buf = scratch[g]
+        row = st[g]
+        while not row[pk.DONE] and row[pk.ROUND] == start:
+            pk._policy_slots(row, n, policy, prng, g, cfg, buf, slots)
+            pk._apply(row, rng, g, slots, cfg, buf)
+
+
+@njit(cache=True)
+def _roll_round(
+    st: np.ndarray, rng: np.ndarray, prng: np.ndarray, players: int, k: int, dice: np.ndarray,
+    start: int,
+) -> None:  # fmt: skip
+    """Every game played on by the quick heuristic in every seat (as the batch's
+    ``rollout_rows`` plays it) until round ``start`` is over or the game is."""
+    for g in range(st.shape[0]):
+        row = st[g]
+        while not row[rk.DONE] and row[rk.ROUND] == start:
+            s = (row[rk.RED] + row[rk.STEP]) % players
+            slot = rk._heuristic(row, prng, g, s, False)
+            rk._apply(row, rng, g, slot, players, k, dice)
+
+
+def _roll_slot(action: Any, seat: int, seats: int, belt: Sequence[int]) -> int:
+    """The slot of a legal Sushi Roll action of ``seat`` (its belt's faces, sorted), in
+    the layout of :mod:`sushigo.fast.roll` (its constants' docstrings)."""
+    if action.kind == TAKE:
+        return int(action.face)
+    if action.kind == CHOPSTICKS:
+        r = (action.seat - seat) % seats
+        mine, theirs = action.face, action.other
+        return int(
+            rk.CHOP_SLOTS + (mine * (rk.S - 1) + r - 1) * (rk.NF - 1) + theirs - (theirs > mine)
+        )
+    mask = 0
+    last = -1
+    bit = 0
+    for f in action.dice:  # in face order: the first dice of each run of equal faces
+        bit = bit + 1 if f == last else list(belt).index(f)
+        mask |= 1 << bit
+        last = f
+    return int(rk.MENU_SLOTS + mask - 1)
+
+
+class HintSearch:
+    """Paired sweeps of one Party or Sushi Roll ruleset's decisions (see the module
+    docstring), its batches reused from one decision to the next."""
+
+    def __init__(self, ruleset: Any) -> None:
+        if ruleset.name not in GAMES:
+            raise OptionsError(f"the hint search plays {', '.join(GAMES)}, not {ruleset.title}")
+        self.ruleset = ruleset
+        self._party = ruleset.name == "sushi-go-party"
+        self._kind: type[PartyBatch] | type[RollBatch] = PartyBatch if self._party else RollBatch
+        self._batches: dict[int, Any] = {}
+
+    def _batch(self, size: int) -> Any:
+        batch = self._batches.get(size)
+        if batch is None:
+            batch = self._batches[size] = self._kind(self.ruleset, size, 0)
+        return batch
+
+    def slots(self, view: Any, actions: Sequence[Any]) -> list[int] | None:
+        """Each action's slot in the batch engine, or None when one has none here (a
+        takeout box's flips)."""
+        if self._party:
+            out = [_PARTY_SLOT.get(str(a), -1) for a in actions]
+            return None if min(out, default=0) < 0 else out
+        belt = sorted(_FACE[f] for f in view.belts[0])
+        return [_roll_slot(a, view.seat, view.seats, belt) for a in actions]
+
+    def sweep(self, view: Any, slots: Sequence[int], seed: int, first: int, worlds: int) -> Any:
+        """Play worlds ``first`` to ``first + worlds - 1`` of ``seed`` (sampled from
+        ``view``, as the batch numbers its games) once for every option ``slots`` (the
+        player's slot in each); every seat's points at the round's end (or the game's,
+        in its last round), an array options x worlds x players."""
+        a = len(slots)
+        small = self._batch(worlds)
+        small._next = first
+        small.seed = seed
+        small.determinize(view)
+        big = self._batch(a * worlds)
+        big._rows[:] = np.tile(small._rows, (a, 1))
+        big._rng[:] = np.tile(small._rng, a)
+        big._prng[:] = np.tile(small._prng, a)
+        big._ready = True
+        big._masked = False
+        big._sampled = True
+        me = view.seat
+        rows = big._rows
+        start = int(rows[0, pk.ROUND if self._party else rk.ROUND])
+        chosen = big.heuristic_slots()
+        chosen[:, me] = np.repeat(np.asarray(slots, np.int64), worlds)
+        big.step(chosen)  # the options, checked legal
+        if self._party:
+            _party_round(rows, big._rng, big._prng, big._cfg, big._scratch, start)
+        else:
+            _roll_round(rows, big._rng, big._prng, big.players, big._k, big._dice, start)
+        n = self.ruleset.players
+        points = np.zeros((a * worlds, n), np.int64)
+        if self._party:
+            _party_estimate(rows, big._cfg, points)
+        else:
+            for g in range(a * worlds):
+                row = rows[g].tolist()
+                score = row[rk.SCORE : rk.SCORE + n]
+                if row[rk.DONE]:
+                    points[g] = score
+                    continue
+                bonus = pudding_points(row[rk.PUD : rk.PUD + n])
+                tokens = token_points(row[rk.MENUS : rk.MENUS + n], row[rk.CHOPS : rk.CHOPS + n])
+                points[g] = [score[s] + bonus[s] + tokens[s] for s in range(n)]
+        return points.reshape(a, worlds, n)
