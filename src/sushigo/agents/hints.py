@@ -24,13 +24,18 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 from sushigo.agents.base import View
 from sushigo.agents.greedy import GreedyAgent
 from sushigo.agents.mcts import WIDTH, ActionStat, MCTSAgent, _error, _value, determinize
 from sushigo.games.classic import CLASSIC_CARDS, Pick, PlayerView, free_wasabi
 from sushigo.games.driver import rollout
+from sushigo.games.party import PartyState, PartyView
+from sushigo.games.party.actions import PartyPick
+from sushigo.games.party.scoring import FLIPPED, Played, played_value
+from sushigo.games.party.scoring import score_round as party_score_round
+from sushigo.games.party.turn import _put
 from sushigo.games.roll import CHOPSTICKS, MENU, RollAction, RollView
 from sushigo.games.roll.dice import FACES, score_trays
 
@@ -346,6 +351,54 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+_WORDS = ("none", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+
+
+def _count(n: int) -> str:
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
+def race(name: str, mine: int, others: Sequence[tuple[int, int]], unit: str = "") -> str | None:
+    """Where ``mine`` stands in the race for the most ``name`` (maki icons, temaki,
+    puddings...) against the other seats' ``(absolute seat, count)``, seats as ``{N}``:
+    ``leads the maki race (5 to {2}'s 4)``, ``ties {2} for the maki lead at 5``,
+    ``maki race: 5, {2} has 7``; ``unit`` names what is counted (``icon``: ``5
+    icons``). None when no one has any."""
+    best, who = max(((c, s) for s, c in others), default=(0, -1))
+    if mine == 0 and best == 0:
+        return None
+    have = plural(mine, unit) if unit else str(mine)
+    if best == 0:
+        return f"leads the {name} race ({have}, no one else has any)"
+    if mine > best:
+        return f"leads the {name} race ({have} to {{{who}}}'s {best})"
+    if mine == best:
+        return f"ties {{{who}}} for the {name} lead at {have}"
+    return f"{name} race: {have}, {{{who}}} has {best}"
+
+
+def denial(card: str, held: int, seat: int, gain: int) -> str | None:
+    """What taking ``card`` keeps from the next player in passing order, absolute
+    ``seat``, who holds ``held`` of it and would gain ``gain`` points now with one more:
+    ``keeps the third sashimi from {1}, who has two (+10 for them now)``. None when it
+    would add them less than :data:`DENY` points."""
+    if gain < DENY:
+        return None
+    name = _card(card)
+    if held and held < len(_ORDINALS):
+        return (
+            f"keeps the {_ORDINALS[held]} {name} from {{{seat}}}, who has {_count(held)} "
+            f"({gain:+d} for them now)"
+        )
+    return f"keeps the {name} from {{{seat}}} ({gain:+d} for them now)"
+
+
+DENY = 5
+"""A card is said to be kept from the next player when it would add them this many
+points now, or more."""
+
+
 # -- Sushi Go! ------------------------------------------------------------------
 
 
@@ -369,8 +422,57 @@ def _classic_effect(view: PlayerView, pick: Pick) -> str | None:
         rel = (2 - view.seat) % view.seats
         after[rel] = [*after[rel], pick.dummy]
         notes.append(f"gives the dummy a {_card(pick.dummy)}")
-    gain = sum(rs.score_round(after)[0].values()) - sum(rs.score_round(before)[0].values())
-    return _now(notes, gain)
+    points = rs.score_round(before)
+    gain = sum(rs.score_round(after)[0].values()) - sum(points[0].values())
+    text = _now(notes, gain)
+    extra = [*_classic_races(view, pick), *_classic_denial(view, pick, before, points)]
+    return ", ".join([text, *extra]) if text and extra else text or (", ".join(extra) or None)
+
+
+def _classic_races(view: PlayerView, pick: Pick) -> list[str]:
+    """The maki and pudding races the pick joins, as they stand after it."""
+    out = []
+    players = view.seats - (1 if view.ruleset.dummy else 0)
+    seats = [(rel, (view.seat + rel) % view.seats) for rel in range(1, players)]
+    icons = CLASSIC_CARDS.by_id
+    if any(c.startswith("maki-") for c in pick.cards):
+
+        def maki(cards: Sequence[str]) -> int:
+            return sum(icons[c].icons for c in cards if c.startswith("maki-"))
+
+        mine = maki([*view.tableaux[0], *pick.cards])
+        line = race("maki", mine, [(s, maki(view.tableaux[r])) for r, s in seats], "icon")
+        out += [line] if line else []
+    if "pudding" in pick.cards:
+
+        def puddings(rel: int) -> int:
+            return view.desserts[rel] + view.tableaux[rel].count("pudding")
+
+        mine = puddings(0) + pick.cards.count("pudding")
+        line = race("pudding", mine, [(s, puddings(r)) for r, s in seats])
+        out += [line] if line else []
+    return out
+
+
+def _classic_denial(
+    view: PlayerView, pick: Pick, before: Sequence[Sequence[str]], points: Sequence[dict[str, int]]
+) -> list[str]:
+    """What the pick keeps from the player the hand is passed to (not in the dummy
+    variant, where the hands are not passed)."""
+    if view.ruleset.dummy or len(view.hand) <= len(pick.cards):
+        return []
+    rel = view.pass_step % view.seats
+    seat = (view.seat + rel) % view.seats
+    out = []
+    for card in dict.fromkeys(pick.cards):
+        if view.hand.count(card) > pick.cards.count(card):
+            continue  # another copy goes on to them
+        theirs = [list(t) for t in before]
+        theirs[rel].append(card)
+        gain = sum(view.ruleset.score_round(theirs)[rel].values()) - sum(points[rel].values())
+        line = denial(card, before[rel].count(card), seat, gain)
+        out += [line] if line else []
+    return out
 
 
 def _classic_note(card: str, tab: Sequence[str], puddings: int) -> str:
@@ -398,6 +500,70 @@ def _classic_note(card: str, tab: Sequence[str], puddings: int) -> str:
     if card == "soy-sauce":
         return "soy sauce: 4 points with the most colours"
     return _card(card)
+
+
+# -- Sushi Go Party! --------------------------------------------------------------
+
+
+def _party_effect(view: PartyView, action: Any) -> str | None:
+    """A pick's card: what it adds to the viewer's points now (placed by the engine's
+    own rule, ``games.party.turn._put``, on a world sampled from the view, and scored
+    by ``score_round``), the race it joins (maki, uramaki, temaki, puddings) and what
+    it keeps from the next player (hands pass left). Mid-turn choices: None."""
+    if not isinstance(action, PartyPick):
+        return None
+    rs = view.ruleset
+    me, n = view.seat, view.seats
+    world = cast(PartyState, determinize(view, random.Random(0)))  # the view's tableaux
+    copy = action.copy if action.copy not in (None, FLIPPED) else None
+    card = action.card
+
+    def score(tableaux: Sequence[Sequence[Played]]) -> list[int]:
+        return [
+            sum(b.values())
+            for b in party_score_round(
+                tableaux,
+                big_table=rs.big_table,
+                uramaki_claimed=view.uramaki_claimed,
+                uramaki_scored=view.uramaki_scored,
+            )
+        ]
+
+    def placed(rel: int) -> list[Sequence[Played]]:
+        w = world.copy()
+        _put(w, (me + rel) % n, played_value(card, copy), False)
+        return list(w.observe(me).tableaux)
+
+    before = score(view.tableaux)
+    after = placed(0)
+    gain = score(after)[0] - before[0]
+    notes = [_card(card if copy is None else f"{card} as {copy}")]
+    kind = played_value(card, copy).kind
+    others = [(rel, (me + rel) % n) for rel in range(1, n)]
+    line = None
+    if kind in ("maki", "uramaki"):
+
+        def icons(tab: Sequence[Played]) -> int:
+            return sum(p.icons for p in tab if p.kind == kind and not p.flipped)
+
+        mine = icons(after[0])
+        line = race(kind, mine, [(s, icons(view.tableaux[r])) for r, s in others], "icon")
+    elif kind == "temaki" or (kind == "pudding" and rs.menu.dessert == "pudding"):
+
+        def count(rel: int, tab: Sequence[Played]) -> int:
+            kept = view.desserts[rel] if kind == "pudding" else ()
+            return sum(1 for p in (*tab, *kept) if p.kind == kind and not p.flipped)
+
+        mine = count(0, after[0])
+        line = race(kind, mine, [(s, count(r, view.tableaux[r])) for r, s in others])
+    extra = [line] if line else []
+    if n > 1 and len(view.hand) > 1 and view.hand.count(card) == 1:
+        theirs = placed(1)
+        held = sum(1 for p in view.tableaux[1] if p.card == card and not p.flipped)
+        line = denial(card, held, (me + 1) % n, score(theirs)[1] - before[1])
+        extra += [line] if line else []
+    text = _now(notes, gain)
+    return ", ".join([t for t in (text, *extra) if t]) or None
 
 
 # -- Sushi Roll ------------------------------------------------------------------
@@ -432,21 +598,35 @@ def _roll_note(face: str, tray: Sequence[str], view: RollView) -> str:
         return f"completes a {face} set of 3" if k == 3 else f"{face} {k} of 3"
     if face.startswith("maki-"):
         icons = FACES.by_id[face].icons
-        total = sum(FACES.by_id[f].icons for f in tray if f.startswith("maki-"))
-        return f"+{plural(icons, 'maki icon')} ({total} in all)"
+
+        def maki(tray: Sequence[str]) -> int:
+            return sum(FACES.by_id[f].icons for f in tray if f.startswith("maki-"))
+
+        total = maki(tray)
+        others = [((view.seat + r) % view.seats, maki(view.trays[r])) for r in range(1, view.seats)]
+        standing = race("maki", total, others, "icon")
+        text = f"+{plural(icons, 'maki icon')} ({total} in all)"
+        return f"{text}, {standing}" if standing else text
     if face == "wasabi":
         return "wasabi: your next nigiri scores triple"
     if face in _TOKEN_GAIN:
         token, gain, index = _TOKEN_GAIN[face]
         got = min(gain, view.supply[index])
         if token == "pudding":
-            return f"+{plural(got, 'pudding')} ({view.puddings[0] + got} in all)"
+            mine = view.puddings[0] + got
+            others = [
+                ((view.seat + r) % view.seats, view.puddings[r]) for r in range(1, view.seats)
+            ]
+            standing = race("pudding", mine, others)
+            text = f"+{plural(got, 'pudding')} ({mine} in all)"
+            return f"{text}, {standing}" if standing else text
         return f"+{plural(got, token + ' token')}"
     return _card(face)
 
 
 EFFECTS: dict[str, Callable[[Any, Any], str | None]] = {
     "sushi-go": _classic_effect,
+    "sushi-go-party": _party_effect,
     "sushi-roll": _roll_effect,
 }
 """What an action does at once, in each game that can say it, by ruleset name."""
