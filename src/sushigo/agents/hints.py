@@ -193,6 +193,8 @@ class Swept:
     """Each option's statistics, in the order of :func:`options`."""
     wins: list[list[float]]
     """Each option's share of the win in each world, worlds in the same order for all."""
+    where: str = "batch"
+    """Where the sweeps ran: ``batch`` (the batch engine) or ``engine``."""
 
     def gap_error(self, a: int, b: int) -> float:
         """The standard error of option ``a``'s mean win share minus option ``b``'s,
@@ -227,7 +229,7 @@ def sweeps(
     generators do)."""
     chosen = options(view, legal, seed)
     if not chosen:
-        return Swept([], [])
+        return Swept([], [], "engine")
     base = 0 if seed is None else seed
     if seed is None:
         base = random.getrandbits(48)
@@ -282,7 +284,7 @@ def sweeps(
         )
         for action, acc in zip(chosen, sums, strict=True)
     ]
-    return Swept(stats, wins)
+    return Swept(stats, wins, "engine" if slots is None else "batch")
 
 
 def sweep_engine(
