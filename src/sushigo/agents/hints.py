@@ -166,7 +166,9 @@ def batch_sweeps() -> ModuleType | None:
 
 
 _SEARCHES: dict[Any, Any] = {}
-"""The batch engine's hint search of each ruleset met (its batches are reused)."""
+"""The batch engine's hint search of the rulesets met last (its batch is reused)."""
+KEEP = 4
+"""How many rulesets' batch searches are kept (a Party one holds some 20 MB)."""
 
 
 def options(view: View, legal: Sequence[Any], seed: int | None = 0) -> list[Any]:
@@ -214,6 +216,7 @@ def sweeps(
     iterations: int = 0,
     seed: int | None = 0,
     engine: bool = False,
+    least: int = LEAST,
 ) -> Swept:
     """Paired sweeps of a Sushi Go Party! or Sushi Roll decision: worlds sampled from
     ``view``, each played once for every option (:func:`options`) to the end of the
@@ -223,8 +226,8 @@ def sweeps(
     with the engine (:func:`sweep_engine`).
 
     The budget: ``iterations`` simulated rounds in all (shared by the options), else
-    ``ms`` milliseconds; either way at least :data:`LEAST` rounds an option, which the
-    engine searches for :data:`ENGINE_MS` at most. With ``iterations`` and a seed,
+    ``ms`` milliseconds; either way at least ``least`` (:data:`LEAST`) rounds an option,
+    which the engine searches for :data:`ENGINE_MS` at most. With ``iterations`` and a seed,
     reproducible (the batch engine's and the engine's numbers differ: their
     generators do)."""
     chosen = options(view, legal, seed)
@@ -237,12 +240,15 @@ def sweeps(
     slots = None
     searcher: Any = None
     if fast is not None:
-        searcher = _SEARCHES.get(view.ruleset)
+        searcher = _SEARCHES.pop(view.ruleset, None)
         if searcher is None:
-            searcher = _SEARCHES[view.ruleset] = fast.HintSearch(view.ruleset)
+            searcher = fast.HintSearch(view.ruleset)
+        _SEARCHES[view.ruleset] = searcher  # the most recent last
+        while len(_SEARCHES) > KEEP:
+            del _SEARCHES[next(iter(_SEARCHES))]
         slots = searcher.slots(view, chosen)
     a = len(chosen)
-    want = max(LEAST, math.ceil(iterations / a)) if iterations else LEAST
+    want = max(least, math.ceil(iterations / a)) if iterations else least
     start = time.perf_counter()
     cap = max(ms, ENGINE_MS) if slots is None else math.inf
     sums = [[0.0] * 4 for _ in chosen]

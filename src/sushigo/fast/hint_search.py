@@ -25,6 +25,7 @@ the sources").
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -41,6 +42,8 @@ from sushigo.games.roll.dice import FACE_IDS, pudding_points, token_points
 
 GAMES = ("sushi-go-party", "sushi-roll")
 """The games this search plays."""
+ROWS = 1024
+"""The rows of one sweep's batch: options x worlds (more worlds are played in parts)."""
 
 _FACE = {f: i for i, f in enumerate(FACE_IDS)}
 _PARTY_SLOT = {t: i for i, t in enumerate(_TEXT) if t}
@@ -124,14 +127,15 @@ class HintSearch:
             raise OptionsError(f"the hint search plays {', '.join(GAMES)}, not {ruleset.title}")
         self.ruleset = ruleset
         self._party = ruleset.name == "sushi-go-party"
-        self._kind: type[PartyBatch] | type[RollBatch] = PartyBatch if self._party else RollBatch
-        self._batches: dict[int, Any] = {}
-
-    def _batch(self, size: int) -> Any:
-        batch = self._batches.get(size)
-        if batch is None:
-            batch = self._batches[size] = self._kind(self.ruleset, size, 0)
-        return batch
+        kind: type[PartyBatch] | type[RollBatch] = PartyBatch if self._party else RollBatch
+        self._batch: Any = kind(ruleset, ROWS, 0)
+        # the sweeps step with slots checked by step() and never read a legal mask: the
+        # mask's arrays (most of a Party batch's memory) are let go
+        self._batch._mask = np.zeros((1, 1, 1), np.bool_)
+        self._batch._set = np.full((1, 1, 1), -1, self._batch._set.dtype)
+        """The rows every sweep plays in: the worlds for each option, the rest marked
+        over (every loop passes them by)."""
+        self._filled = False
 
     def slots(self, view: Any, actions: Sequence[Any]) -> list[int] | None:
         """Each action's slot in the batch engine, or None when one has none here (a
@@ -148,39 +152,67 @@ class HintSearch:
         player's slot in each); every seat's points at the round's end (or the game's,
         in its last round), an array options x worlds x players."""
         a = len(slots)
-        small = self._batch(worlds)
-        small._next = first
-        small.seed = seed
-        small.determinize(view)
-        big = self._batch(a * worlds)
-        big._rows[:] = np.tile(small._rows, (a, 1))
-        big._rng[:] = np.tile(small._rng, a)
-        big._prng[:] = np.tile(small._prng, a)
+        per = max(1, ROWS // a)
+        if worlds > per:  # more rows than the batch holds: in parts
+            parts = [
+                self.sweep(view, slots, seed, at, min(per, first + worlds - at))
+                for at in range(first, first + worlds, per)
+            ]
+            return np.concatenate(parts, axis=1)
+        big = self._batch
+        rows = big._rows
+        self._worlds(view, seed, first, worlds)
+        used = a * worlds
+        rows[worlds:used] = np.tile(rows[:worlds], (a - 1, 1))
+        big._rng[worlds:used] = np.tile(big._rng[:worlds], a - 1)
+        big._prng[worlds:used] = np.tile(big._prng[:worlds], a - 1)
+        done = pk.DONE if self._party else rk.DONE
+        if not self._filled:  # the rows left over hold a position once, marked over after
+            rows[used:] = rows[0]
+            self._filled = True
+        rows[used:, done] = 1
         big._ready = True
         big._masked = False
         big._sampled = True
         me = view.seat
-        rows = big._rows
         start = int(rows[0, pk.ROUND if self._party else rk.ROUND])
         chosen = big.heuristic_slots()
-        chosen[:, me] = np.repeat(np.asarray(slots, np.int64), worlds)
+        chosen[:used, me] = np.repeat(np.asarray(slots, np.int64), worlds)
         big.step(chosen)  # the options, checked legal
         if self._party:
             _party_round(rows, big._rng, big._prng, big._cfg, big._scratch, start)
         else:
             _roll_round(rows, big._rng, big._prng, big.players, big._k, big._dice, start)
         n = self.ruleset.players
-        points = np.zeros((a * worlds, n), np.int64)
+        points = np.zeros((used, n), np.int64)
         if self._party:
-            _party_estimate(rows, big._cfg, points)
+            _party_estimate(rows[:used], big._cfg, points)
         else:
-            for g in range(a * worlds):
-                row = rows[g].tolist()
-                score = row[rk.SCORE : rk.SCORE + n]
-                if row[rk.DONE]:
+            for g, line in enumerate(rows[:used].tolist()):
+                score = line[rk.SCORE : rk.SCORE + n]
+                if line[rk.DONE]:
                     points[g] = score
                     continue
-                bonus = pudding_points(row[rk.PUD : rk.PUD + n])
-                tokens = token_points(row[rk.MENUS : rk.MENUS + n], row[rk.CHOPS : rk.CHOPS + n])
+                bonus = pudding_points(line[rk.PUD : rk.PUD + n])
+                tokens = token_points(line[rk.MENUS : rk.MENUS + n], line[rk.CHOPS : rk.CHOPS + n])
                 points[g] = [score[s] + bonus[s] + tokens[s] for s in range(n)]
         return points.reshape(a, worlds, n)
+
+    def _worlds(self, view: Any, seed: int, first: int, worlds: int) -> None:
+        """Rows ``0`` to ``worlds - 1`` := worlds ``first``... of ``seed`` sampled from
+        ``view``, each with its generators, as the batch's ``determinize`` numbers and
+        samples them (Party: the engine's ``determinize`` with ``random.Random(f"{seed}:
+        {game}")``, loaded; Sushi Roll: the position itself, the worlds differing in
+        their rolls)."""
+        big = self._batch
+        kernels = pk if self._party else rk
+        kernels.seed_rows(big._rng[:worlds], seed, first)
+        kernels.seed_rows(big._prng[:worlds], seed ^ 0x5EED, first)
+        if getattr(view, "ruleset", None) != self.ruleset:
+            raise OptionsError(f"the view is not of this search's game ({self.ruleset!r})")
+        if self._party:
+            for i in range(worlds):
+                rng = random.Random(f"{seed}:{first + i}")
+                big._load(i, self.ruleset.determinize(view, rng), rng)
+        else:
+            big._rows[:worlds] = big._template(view)
