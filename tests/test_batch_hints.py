@@ -108,3 +108,21 @@ def test_without_numba_the_engine_sweeps_reach_the_budget() -> None:
     found, numpy = json.loads(done.stdout)
     assert found == [["engine", LEAST], ["engine", LEAST]]
     assert numpy is False
+
+
+def test_hints_worked_out_at_once_in_threads_are_each_their_own() -> None:
+    """The web server works hints out in threads: two at once on the same ruleset do not
+    share the batch's rows (each gives what it gives alone, for a seed and a budget)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    found = _some("sushi-go-party", 4, {"menu": "master-menu"}, 2, seed=3)
+    views = [(state.observe(seat), legal) for state, seat, legal in found]
+
+    def numbers(i: int) -> list[tuple[str, float, float]]:
+        view, legal = views[i % 2]
+        return [(h.text, h.value, h.mean_score) for h in hints(view, legal, iterations=900, seed=i)]
+
+    alone = [numbers(i) for i in range(4)]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(numbers, range(4)))
+    assert together == alone

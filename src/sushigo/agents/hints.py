@@ -240,13 +240,30 @@ def sweeps(
     slots = None
     searcher: Any = None
     if fast is not None:
-        searcher = _SEARCHES.pop(view.ruleset, None)
-        if searcher is None:
-            searcher = fast.HintSearch(view.ruleset)
-        _SEARCHES[view.ruleset] = searcher  # the most recent last
-        while len(_SEARCHES) > KEEP:
-            del _SEARCHES[next(iter(_SEARCHES))]
+        # taken out while in use: a hint worked out at the same time in another thread
+        # (the web server's) makes its own
+        searcher = _SEARCHES.pop(view.ruleset, None) or fast.HintSearch(view.ruleset)
         slots = searcher.slots(view, chosen)
+    try:
+        return _sweep(view, chosen, slots, searcher, base, ms, iterations, least)
+    finally:
+        if searcher is not None:
+            _SEARCHES[view.ruleset] = searcher  # the most recent last
+            while len(_SEARCHES) > KEEP:
+                _SEARCHES.pop(next(iter(_SEARCHES)), None)
+
+
+def _sweep(
+    view: View,
+    chosen: Sequence[Any],
+    slots: Sequence[int] | None,
+    searcher: Any,
+    base: int,
+    ms: float,
+    iterations: int,
+    least: int,
+) -> Swept:
+    """:func:`sweeps`' loop: chunks of worlds until the budget is spent."""
     a = len(chosen)
     want = max(least, math.ceil(iterations / a)) if iterations else least
     start = time.perf_counter()
