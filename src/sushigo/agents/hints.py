@@ -1,15 +1,17 @@
 """Hints: the legal actions of a position ranked by a search, each with a short reason.
 
-:func:`hints` runs the ``mcts`` search from a player's view (never the state) and
-turns what it found into one :class:`Hint` per searched action, best first. The
-reason joins what the pick does at once, worked out with the game's own scoring
-functions, to what the search found::
+:func:`hints` searches from a player's view (never the state) and turns what it
+found into one :class:`Hint` per searched action, best first: in Sushi Go! the
+``mcts`` agent's search; in Sushi Go Party! and Sushi Roll paired sweeps
+(:func:`sweeps`: every option played on the same sampled worlds, at least
+:data:`LEAST` rounds each, in the batch engine when numba is installed). The reason
+joins what the pick does at once, worked out with the game's own scoring functions,
+the race it joins and what it keeps from the next player, to what the search found::
 
     completes a sashimi set: +10 now; leads in 64% of 410 games simulated to the round's
     end, 38 points by then on average
 
-Every game and variant is searched (on worlds its ruleset samples from the view);
-Sushi Go Party!'s reasons say only what the search found.
+Every game and variant is searched (on worlds its ruleset samples from the view).
 ``sushigo hint`` and ``sushigo play --hints`` show these hints; docs/hints.md
 describes them.
 """
