@@ -15,7 +15,7 @@ from rich.console import Console
 
 import sushigo
 from sushigo.agents import make_agent
-from sushigo.agents.hints import LEAST, _found, effect, hints, plural, race
+from sushigo.agents.hints import LEAST, OPTIONS, _found, effect, hints, options, plural, race
 from sushigo.cli import main
 from sushigo.core.records import loads
 from sushigo.core.state import State
@@ -539,3 +539,33 @@ def test_party_picks_say_what_they_add_and_keep() -> None:
                 seen_race += "race" in said or "lead" in said
             state.apply({s: legal[int(rng.random() * len(legal))] for s, legal in decisions})
     assert seen_keep and seen_race
+
+
+def test_a_takeout_box_ranks_greedys_flips_and_a_sample() -> None:
+    """A takeout box offers every set of cards to flip (192 here): a hint ranks OPTIONS
+    of them, the greedy bot's choice among them; a pick ranks every legal action."""
+    from sushigo.agents.greedy import GreedyAgent
+
+    found = None
+    picks = 0
+    for game in range(4):
+        state = sushigo.make("sushi-go-party", players=5, menu="master-menu").new_game()
+        rng = random.Random(game)
+        while not state.is_terminal() and found is None:
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            decisions = state.decisions()
+            seat, legal = decisions[0]
+            view = state.observe(seat)
+            if len(legal) > OPTIONS:
+                found = view, list(legal)
+            elif picks < 3:
+                picks += 1
+                assert options(view, legal) == list(legal)
+            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+    assert found is not None
+    view, legal = found
+    chosen = options(view, legal, seed=3)
+    assert len(chosen) == len(set(map(str, chosen))) == OPTIONS
+    assert chosen[0] == GreedyAgent(3).act(view, legal) and set(chosen) <= set(legal)

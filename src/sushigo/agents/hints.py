@@ -30,7 +30,7 @@ from typing import Any, cast
 
 from sushigo.agents.base import View
 from sushigo.agents.greedy import GreedyAgent
-from sushigo.agents.mcts import WIDTH, ActionStat, MCTSAgent, _error, _value, determinize
+from sushigo.agents.mcts import ActionStat, MCTSAgent, _error, _value, determinize
 from sushigo.games.classic import CLASSIC_CARDS, Pick, PlayerView, free_wasabi
 from sushigo.games.driver import rollout
 from sushigo.games.party import PartyState, PartyView
@@ -51,6 +51,8 @@ ENGINE_MS = 4000.0
 """Without the batch engine, the most a Party or Sushi Roll hint searches to reach
 :data:`LEAST` rounds an option (docs/hints.md has what the engine reaches in it); it
 stops short of them when this time is spent, and the hints say so."""
+OPTIONS = 96
+"""The most options a Party hint ranks (:func:`options`)."""
 SWEEP_GAMES = ("sushi-go-party", "sushi-roll")
 """The games whose hints come from paired sweeps (:func:`sweeps`), not from mcts."""
 
@@ -175,18 +177,22 @@ KEEP = 4
 
 def options(view: View, legal: Sequence[Any], seed: int | None = 0) -> list[Any]:
     """The actions a hint ranks: Sushi Roll's dice to take and the token use greedy
-    would make now (as mcts searches it); elsewhere every legal action, or the first
-    :data:`~sushigo.agents.mcts.WIDTH` of them and a sample of the rest."""
+    would make now (as mcts searches it: up to 255 re-rolls are offered); in Sushi Go
+    Party! every legal action, up to :data:`OPTIONS` of them (a pick with every bonus
+    card it may call: 96 at most in the games measured), else the greedy bot's choice
+    and a sample of the rest (a takeout box offers every set of cards to flip)."""
     if view.ruleset.name == "sushi-roll":
         out = [a for a in legal if a.what == "take"]
         spend = GreedyAgent(seed).act(view, legal)
         if spend.what != "take":
             out.append(spend)
         return out
-    if len(legal) <= WIDTH:
+    if len(legal) <= OPTIONS:
         return list(legal)
-    rng = random.Random(seed)
-    return sorted(rng.sample(list(legal), WIDTH), key=list(legal).index)
+    first = GreedyAgent(seed).act(view, legal)
+    rest = [a for a in legal if a != first]
+    sample = random.Random(seed).sample(range(len(rest)), OPTIONS - 1)
+    return [first, *(rest[i] for i in sorted(sample))]
 
 
 @dataclass(frozen=True)
