@@ -62,10 +62,7 @@ def test_the_batch_sweeps_end_where_the_engines_do(
 @pytest.mark.matrix
 @pytest.mark.parametrize(
     ("game", "players", "options"),
-    [
-        ("sushi-go-party", n, {"menu": m})
-        for n, m in itertools.product((2, 3, 5, 8), SUGGESTED_MENUS)
-    ]
+    [("sushi-go-party", n, {"menu": m}) for n, m in COUNTS_AND_MENUS]
     + [("sushi-roll", n, {}) for n in (2, 3, 4, 5)],
 )
 def test_every_menu_and_count_sweeps_as_the_engine(

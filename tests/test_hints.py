@@ -569,3 +569,12 @@ def test_a_takeout_box_ranks_greedys_flips_and_a_sample() -> None:
     chosen = options(view, legal, seed=3)
     assert len(chosen) == len(set(map(str, chosen))) == OPTIONS
     assert chosen[0] == GreedyAgent(3).act(view, legal) and set(chosen) <= set(legal)
+
+
+def test_passing_right_the_pick_keeps_the_card_from_the_right_hand_player() -> None:
+    view = denial_position(pass_both_ways=True).observe(0)
+    # as in the second round, hands passing right: seat 2 gets seat 0's hand
+    right = view._replace(pass_step=-1, tableaux=(view.tableaux[0], (), view.tableaux[1]))
+    said = effect(right, Pick(("sashimi",))) or ""
+    assert "keeps the third sashimi from {2}, who has two" in said
+    assert "keeps" not in (effect(view._replace(pass_step=-1), Pick(("sashimi",))) or "")
