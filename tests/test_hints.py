@@ -148,6 +148,11 @@ def test_roll_ranks_the_squid_on_the_wasabi_high_with_its_nine_points() -> None:
         assert h.reason.startswith(
             f"swaps your {mine.replace('-', ' ')} for seat 1's {theirs.replace('-', ' ')}"
         )
+        # the effect names the seat {1}, for a front end to put the player's name in
+        assert (
+            h.effect
+            == f"swaps your {mine.replace('-', ' ')} for {{1}}'s {theirs.replace('-', ' ')}"
+        )
 
 
 # -- Sushi Go Party! and the dummy variant are searched -------------------------------
@@ -578,3 +583,29 @@ def test_passing_right_the_pick_keeps_the_card_from_the_right_hand_player() -> N
     said = effect(right, Pick(("sashimi",))) or ""
     assert "keeps the third sashimi from {2}, who has two" in said
     assert "keeps" not in (effect(view._replace(pass_step=-1), Pick(("sashimi",))) or "")
+
+
+def test_roll_maki_and_pudding_dice_say_where_the_race_stands() -> None:
+    """Over random Sushi Roll positions: every maki die or pudding token taken says the
+    race it joins, after what it adds now, against the seat with the most."""
+    seen = 0
+    for game in range(3):
+        state = sushigo.make("sushi-roll", players=3).new_game()
+        rng = random.Random(game)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            decisions = state.decisions()
+            seat, legal = decisions[0]
+            view = state.observe(seat)
+            for a in legal:
+                if a.what != "take" or not a.faces[0].startswith(("maki-", "pudding-")):
+                    continue
+                said = effect(view, a) or ""
+                kind = "maki" if a.faces[0].startswith("maki-") else "pudding"
+                phrase = next((p for p in (f"{kind} race", f"{kind} lead") if p in said), "")
+                assert phrase and said.index("in all)") < said.index(phrase), said
+                seen += 1
+            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+    assert seen

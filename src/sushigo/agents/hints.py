@@ -609,7 +609,7 @@ def _roll_effect(view: RollView, action: RollAction) -> str | None:
         return f"re-rolls {count} ({', '.join(_card(f) for f in dice)})"
     if action.kind == CHOPSTICKS:
         mine, theirs = action.faces
-        return f"swaps your {_card(mine)} for seat {action.seat}'s {_card(theirs)}"
+        return f"swaps your {_card(mine)} for {{{action.seat}}}'s {_card(theirs)}"
     face = action.faces[0]
     before = [list(t) for t in view.trays]
     tray = list(before[0])
@@ -621,7 +621,25 @@ def _roll_effect(view: RollView, action: RollAction) -> str | None:
         tray.append(face)
         notes.append(_roll_note(face, tray, view))
     gain = score_trays([tray, *before[1:]])[1][0] - score_trays(before)[1][0]
-    return _now(notes, gain)
+    text = _now(notes, gain)
+    standing = _roll_race(face, tray, view)
+    return f"{text}, {standing}" if text and standing else text or standing
+
+
+def _roll_race(face: str, tray: Sequence[str], view: RollView) -> str | None:
+    """The maki or pudding race taking ``face`` joins (``tray`` holds it already)."""
+    others = [((view.seat + r) % view.seats, r) for r in range(1, view.seats)]
+    if face.startswith("maki-"):
+
+        def maki(tray: Sequence[str]) -> int:
+            return sum(FACES.by_id[f].icons for f in tray if f.startswith("maki-"))
+
+        return race("maki", maki(tray), [(s, maki(view.trays[r])) for s, r in others], "icon")
+    if face in _TOKEN_GAIN and _TOKEN_GAIN[face][0] == "pudding":
+        _, gain, index = _TOKEN_GAIN[face]
+        mine = view.puddings[0] + min(gain, view.supply[index])
+        return race("pudding", mine, [(s, view.puddings[r]) for s, r in others])
+    return None
 
 
 def _roll_note(face: str, tray: Sequence[str], view: RollView) -> str:
@@ -631,28 +649,15 @@ def _roll_note(face: str, tray: Sequence[str], view: RollView) -> str:
         return f"completes a {face} set of 3" if k == 3 else f"{face} {k} of 3"
     if face.startswith("maki-"):
         icons = FACES.by_id[face].icons
-
-        def maki(tray: Sequence[str]) -> int:
-            return sum(FACES.by_id[f].icons for f in tray if f.startswith("maki-"))
-
-        total = maki(tray)
-        others = [((view.seat + r) % view.seats, maki(view.trays[r])) for r in range(1, view.seats)]
-        standing = race("maki", total, others, "icon")
-        text = f"+{plural(icons, 'maki icon')} ({total} in all)"
-        return f"{text}, {standing}" if standing else text
+        total = sum(FACES.by_id[f].icons for f in tray if f.startswith("maki-"))
+        return f"+{plural(icons, 'maki icon')} ({total} in all)"
     if face == "wasabi":
         return "wasabi: your next nigiri scores triple"
     if face in _TOKEN_GAIN:
         token, gain, index = _TOKEN_GAIN[face]
         got = min(gain, view.supply[index])
         if token == "pudding":
-            mine = view.puddings[0] + got
-            others = [
-                ((view.seat + r) % view.seats, view.puddings[r]) for r in range(1, view.seats)
-            ]
-            standing = race("pudding", mine, others)
-            text = f"+{plural(got, 'pudding')} ({mine} in all)"
-            return f"{text}, {standing}" if standing else text
+            return f"+{plural(got, 'pudding')} ({view.puddings[0] + got} in all)"
         return f"+{plural(got, token + ' token')}"
     return _card(face)
 
