@@ -609,3 +609,29 @@ def test_roll_maki_and_pudding_dice_say_where_the_race_stands() -> None:
                 seen += 1
             state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
     assert seen
+
+
+def test_party_cards_taken_mid_turn_say_what_they_add() -> None:
+    """A card taken with chopsticks (take:) or ordered from a menu (order:) says what it
+    adds now, as a pick of it does; other mid-turn choices say nothing of their own."""
+    menu = "maki,tempura,sashimi,miso-soup,chopsticks,menu,pudding"
+    seen = set()
+    for game in range(6):
+        state = sushigo.make("sushi-go-party", players=4, menu=menu).new_game()
+        rng = random.Random(game)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            decisions = state.decisions()
+            seat, legal = decisions[0]
+            view = state.observe(seat)
+            for a in legal:
+                kind = str(a).split(":")[0]
+                if kind in ("take", "order"):
+                    said = effect(view, a)
+                    assert said and said.startswith(a.cards[0].replace("-", " ")), (a, said)
+                    assert kind == "take" or "keeps" not in said
+                    seen.add(kind)
+            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+    assert seen == {"take", "order"}

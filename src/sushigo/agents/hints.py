@@ -34,7 +34,7 @@ from sushigo.agents.mcts import ActionStat, MCTSAgent, _error, _value, determini
 from sushigo.games.classic import CLASSIC_CARDS, Pick, PlayerView, free_wasabi
 from sushigo.games.driver import rollout
 from sushigo.games.party import PartyState, PartyView
-from sushigo.games.party.actions import PartyPick
+from sushigo.games.party.actions import Choice, PartyPick
 from sushigo.games.party.scoring import FLIPPED, Played, played_value
 from sushigo.games.party.scoring import score_round as party_score_round
 from sushigo.games.party.turn import _put
@@ -542,14 +542,20 @@ def _party_effect(view: PartyView, action: Any) -> str | None:
     """A pick's card: what it adds to the viewer's points now (placed by the engine's
     own rule, ``games.party.turn._put``, on a world sampled from the view, and scored
     by ``score_round``), the race it joins (maki, uramaki, temaki, puddings) and what
-    it keeps from the next player (hands pass left). Mid-turn choices: None."""
-    if not isinstance(action, PartyPick):
+    it keeps from the next player (hands pass left). The same for a card taken with
+    chopsticks (``take:``, from the hand) or ordered from a menu (``order:``, from the
+    cards drawn: nothing kept from anyone). Other mid-turn choices: None."""
+    if isinstance(action, PartyPick):
+        card = action.card
+        copy = action.copy if action.copy not in (None, FLIPPED) else None
+        from_hand = True
+    elif isinstance(action, Choice) and action.kind in ("take", "order") and action.cards:
+        card, copy, from_hand = action.cards[0], None, action.kind == "take"
+    else:
         return None
     rs = view.ruleset
     me, n = view.seat, view.seats
     world = cast(PartyState, determinize(view, random.Random(0)))  # the view's tableaux
-    copy = action.copy if action.copy not in (None, FLIPPED) else None
-    card = action.card
 
     def score(tableaux: Sequence[Sequence[Played]]) -> list[int]:
         return [
@@ -590,7 +596,7 @@ def _party_effect(view: PartyView, action: Any) -> str | None:
         mine = count(0, after[0])
         line = race(kind, mine, [(s, count(r, view.tableaux[r])) for r, s in others])
     extra = [line] if line else []
-    if n > 1 and len(view.hand) > 1 and view.hand.count(card) == 1:
+    if from_hand and n > 1 and len(view.hand) > 1 and view.hand.count(card) == 1:
         theirs = placed(1)
         held = sum(1 for p in view.tableaux[1] if p.card == card and not p.flipped)
         line = denial(card, held, (me + 1) % n, score(theirs)[1] - before[1])
