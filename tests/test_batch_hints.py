@@ -89,6 +89,9 @@ def test_a_hint_ranks_every_option_on_enough_rounds(
     assert ranked[0].gap_error == 0.0 and all(h.gap_error is not None for h in ranked)
     shares = [h.value for h in ranked]
     assert shares == sorted(shares, reverse=True)
+    # any whole number is a seed (the CLI's --seed may be negative or large)
+    for seed in (-1, 1 << 70):
+        assert {h.games for h in hints(view, legal, iterations=1, seed=seed)} == {LEAST}
 
 
 def test_without_numba_the_engine_sweeps_reach_the_budget() -> None:

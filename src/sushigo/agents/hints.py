@@ -241,9 +241,8 @@ def sweeps(
     chosen = options(view, legal, seed)
     if not chosen:
         return Swept([], [], "engine")
-    base = 0 if seed is None else seed
-    if seed is None:
-        base = random.getrandbits(48)
+    # any whole number seeds the worlds (the batch engine's generators take 64 bits)
+    base = random.getrandbits(48) if seed is None else seed % (1 << 63)
     fast = None if engine else batch_sweeps()
     slots = None
     searcher: Any = None
