@@ -97,14 +97,16 @@ def positions(game: str, players: int, options: dict[str, Any], seed: int, every
         state.apply({s: legal[int(rng.random() * len(legal))] for s, legal in decisions})
 
 
-def check_hint_sweeps(view: Any, legal: list[Any], worlds: int, seed: int = 0) -> None:
+def check_hint_sweeps(
+    view: Any, legal: list[Any], worlds: int, seed: int = 0, whole: bool = False
+) -> None:
     """The hints' paired sweeps in the batch engine (sushigo.fast.hint_search) end
     where the engine's (agents.hints.sweep_engine) end, option by option: every seat's
     mean points at the round's end, and the viewer's mean share of the win, within
     4.5 standard errors of the difference (the two draw their worlds from different
     generators: the same distribution, not the same worlds). Each option's slot is the
     one the environment's codec gives it, and the batch's sweeps are the same however
-    they are cut into chunks."""
+    they are cut into chunks. ``whole``: played to the end of the game instead."""
     import numpy as np
 
     from sushigo.agents.hints import options, sweep_engine
@@ -118,13 +120,13 @@ def check_hint_sweeps(view: Any, legal: list[Any], worlds: int, seed: int = 0) -
     assert slots is not None
     codec = codec_for(view.ruleset)
     assert slots == [codec.slot_for(view, a) for a in chosen]
-    fast_points = search.sweep(view, slots, seed, 0, worlds)
+    fast_points = search.sweep(view, slots, seed, 0, worlds, whole)
     half = worlds // 2
-    parts = [search.sweep(view, slots, seed, 0, half)]
-    parts.append(search.sweep(view, slots, seed, half, worlds - half))
+    parts = [search.sweep(view, slots, seed, 0, half, whole)]
+    parts.append(search.sweep(view, slots, seed, half, worlds - half, whole))
     again = np.concatenate(parts, axis=1)
     assert (again == fast_points).all(), "the batch's worlds depend on the chunks"
-    engine_points = np.asarray(sweep_engine(view, chosen, seed + 1, 0, worlds), np.float64)
+    engine_points = np.asarray(sweep_engine(view, chosen, seed + 1, 0, worlds, whole), np.float64)
     me = view.seat
     for i, action in enumerate(chosen):
         for name, a, b in (

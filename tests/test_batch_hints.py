@@ -59,6 +59,14 @@ def test_the_batch_sweeps_end_where_the_engines_do(
         check_hint_sweeps(state.observe(seat), legal, worlds=150)
 
 
+@pytest.mark.parametrize(("game", "players", "options"), QUICK[1:])
+def test_played_to_the_games_end_they_agree_too(
+    game: str, players: int, options: dict[str, Any]
+) -> None:
+    state, seat, legal = _some(game, players, options, 1, seed=7)[0]
+    check_hint_sweeps(state.observe(seat), legal, worlds=120, whole=True)
+
+
 @pytest.mark.matrix
 @pytest.mark.parametrize(
     ("game", "players", "options"),

@@ -225,6 +225,7 @@ def sweeps(
     seed: int | None = 0,
     engine: bool = False,
     least: int = LEAST,
+    horizon: str = "round",
 ) -> Swept:
     """Paired sweeps of a Sushi Go Party! or Sushi Roll decision: worlds sampled from
     ``view``, each played once for every option (:func:`options`) to the end of the
@@ -252,7 +253,8 @@ def sweeps(
         searcher = _SEARCHES.pop(view.ruleset, None) or fast.HintSearch(view.ruleset)
         slots = searcher.slots(view, chosen)
     try:
-        return _sweep(view, chosen, slots, searcher, base, ms, iterations, least)
+        whole = horizon == "game"
+        return _sweep(view, chosen, slots, searcher, base, ms, iterations, least, whole)
     finally:
         if searcher is not None:
             _SEARCHES[view.ruleset] = searcher  # the most recent last
@@ -269,6 +271,7 @@ def _sweep(
     ms: float,
     iterations: int,
     least: int,
+    whole: bool,
 ) -> Swept:
     """:func:`sweeps`' loop: chunks of worlds until the budget is spent."""
     a = len(chosen)
@@ -289,10 +292,10 @@ def _sweep(
                 size = want - done
             else:  # about a quarter of the time left at the rate so far, a few at least
                 size = max(16, min(4096, int(done / spent * (ms - spent) / 4)))
-            points = searcher.sweep(view, slots, base, done, size).tolist()
+            points = searcher.sweep(view, slots, base, done, size, whole).tolist()
         else:
             size = 1
-            points = sweep_engine(view, chosen, base, done, size)
+            points = sweep_engine(view, chosen, base, done, size, whole)
         for i, per in enumerate(points):
             acc = sums[i]
             for returns in per:
@@ -318,7 +321,7 @@ def _sweep(
 
 
 def sweep_engine(
-    view: View, actions: Sequence[Any], seed: int, first: int, worlds: int
+    view: View, actions: Sequence[Any], seed: int, first: int, worlds: int, whole: bool = False
 ) -> list[list[list[int]]]:
     """The engine's paired sweeps: worlds ``first`` to ``first + worlds - 1`` of
     ``seed``, each sampled from ``view`` by the ruleset's ``determinize`` and played once
@@ -330,7 +333,7 @@ def sweep_engine(
     me = view.seat
     for g in range(first, first + worlds):
         world = determinize(view, random.Random(f"{seed}:{g}"))
-        stop = world.round + 1
+        stop = -1 if whole else world.round + 1
         for i, action in enumerate(actions):
             state = world.copy()
             rng = random.Random(f"{seed}:{g}:play")

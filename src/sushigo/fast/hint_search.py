@@ -67,17 +67,17 @@ def _party_estimate(st: np.ndarray, cfg: np.ndarray, out: np.ndarray) -> None:
 @njit(cache=True)
 def _party_round(
     st: np.ndarray, rng: np.ndarray, prng: np.ndarray, cfg: np.ndarray, scratch: np.ndarray,
-    start: int,
+    stop: int,
 ) -> None:  # fmt: skip
     """Every game played on by the quick heuristic in every seat (as the batch's
-    ``rollout_rows`` plays it) until round ``start`` is over or the game is."""
+    ``rollout_rows`` plays it) until round ``stop`` begins or the game is over."""
     n = cfg[pk.C_PLAYERS]
     policy = np.full(pk.S, pk.HEURISTIC, np.int64)
     slots = np.full(pk.S, pk.NOOP, np.int64)
     for g in range(st.shape[0]):
         buf = scratch[g]
         row = st[g]
-        while not row[pk.DONE] and row[pk.ROUND] == start:
+        while not row[pk.DONE] and row[pk.ROUND] < stop:
             pk._policy_slots(row, n, policy, prng, g, cfg, buf, slots)
             pk._apply(row, rng, g, slots, cfg, buf)
 
@@ -85,13 +85,13 @@ def _party_round(
 @njit(cache=True)
 def _roll_round(
     st: np.ndarray, rng: np.ndarray, prng: np.ndarray, players: int, k: int, dice: np.ndarray,
-    start: int,
+    stop: int,
 ) -> None:  # fmt: skip
     """Every game played on by the quick heuristic in every seat (as the batch's
-    ``rollout_rows`` plays it) until round ``start`` is over or the game is."""
+    ``rollout_rows`` plays it) until round ``stop`` begins or the game is over."""
     for g in range(st.shape[0]):
         row = st[g]
-        while not row[rk.DONE] and row[rk.ROUND] == start:
+        while not row[rk.DONE] and row[rk.ROUND] < stop:
             s = (row[rk.RED] + row[rk.STEP]) % players
             slot = rk._heuristic(row, prng, g, s, False)
             rk._apply(row, rng, g, slot, players, k, dice)
@@ -146,16 +146,24 @@ class HintSearch:
         belt = sorted(_FACE[f] for f in view.belts[0])
         return [_roll_slot(a, view.seat, view.seats, belt) for a in actions]
 
-    def sweep(self, view: Any, slots: Sequence[int], seed: int, first: int, worlds: int) -> Any:
+    def sweep(
+        self,
+        view: Any,
+        slots: Sequence[int],
+        seed: int,
+        first: int,
+        worlds: int,
+        whole: bool = False,
+    ) -> Any:
         """Play worlds ``first`` to ``first + worlds - 1`` of ``seed`` (sampled from
         ``view``, as the batch numbers its games) once for every option ``slots`` (the
         player's slot in each); every seat's points at the round's end (or the game's,
-        in its last round), an array options x worlds x players."""
+        in its last round, or with ``whole``), an array options x worlds x players."""
         a = len(slots)
         per = max(1, ROWS // a)
         if worlds > per:  # more rows than the batch holds: in parts
             parts = [
-                self.sweep(view, slots, seed, at, min(per, first + worlds - at))
+                self.sweep(view, slots, seed, at, min(per, first + worlds - at), whole)
                 for at in range(first, first + worlds, per)
             ]
             return np.concatenate(parts, axis=1)
@@ -176,13 +184,14 @@ class HintSearch:
         big._sampled = True
         me = view.seat
         start = int(rows[0, pk.ROUND if self._party else rk.ROUND])
+        stop = (pk.ROUNDS if self._party else rk.ROUNDS) if whole else start + 1
         chosen = big.heuristic_slots()
         chosen[:used, me] = np.repeat(np.asarray(slots, np.int64), worlds)
         big.step(chosen)  # the options, checked legal
         if self._party:
-            _party_round(rows, big._rng, big._prng, big._cfg, big._scratch, start)
+            _party_round(rows, big._rng, big._prng, big._cfg, big._scratch, stop)
         else:
-            _roll_round(rows, big._rng, big._prng, big.players, big._k, big._dice, start)
+            _roll_round(rows, big._rng, big._prng, big.players, big._k, big._dice, stop)
         n = self.ruleset.players
         points = np.zeros((used, n), np.int64)
         if self._party:
