@@ -236,8 +236,9 @@ def sweeps(
 
     The budget: ``iterations`` simulated rounds in all (shared by the options), else
     ``ms`` milliseconds; either way at least ``least`` (:data:`LEAST`) rounds an option,
-    which the engine searches for :data:`ENGINE_MS` at most. With ``iterations`` and a seed,
-    reproducible (the batch engine's and the engine's numbers differ: their
+    which the engine searches for :data:`ENGINE_MS` at most. ``horizon``: ``round``
+    (what the hints play) or ``game`` (to the game's end). With ``iterations`` and a
+    seed, reproducible (the batch engine's and the engine's numbers differ: their
     generators do)."""
     chosen = options(view, legal, seed)
     if not chosen:
