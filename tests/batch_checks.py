@@ -100,3 +100,72 @@ def check_batch_independence(game: str, players: int, options: dict[str, Any]) -
     assert small.export_record(0)["batch"] == {"seed": 42, "game": 16}
     later = small.rollout(first=40)
     assert (later == b[40:48]).all() and small.export_record(7) == large.export_record(47)
+
+
+def positions(game: str, players: int, options: dict[str, Any], seed: int, every: int = 3) -> Any:
+    """Decisions of one engine game of random play (``seed``), every ``every``-th one:
+    ``(state, seat, legal)``, the state a copy."""
+    import random
+
+    state = sushigo.make(game, players=players, **options).new_game()
+    rng = random.Random(seed)
+    step = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        decisions = state.decisions()
+        if step % every == 0:
+            seat, legal = decisions[0]
+            yield state.copy(), seat, list(legal)
+        step += 1
+        state.apply({s: legal[int(rng.random() * len(legal))] for s, legal in decisions})
+
+
+def check_hint_sweeps(
+    view: Any, legal: list[Any], worlds: int, seed: int = 0, whole: bool = False
+) -> None:
+    """The hints' paired sweeps in the batch engine (sushigo.fast.hint_search) end
+    where the engine's (agents.hints.sweep_engine) end, option by option: every seat's
+    mean points at the round's end, and the viewer's mean share of the win, within
+    4.5 standard errors of the difference (the two draw their worlds from different
+    generators: the same distribution, not the same worlds). Each option's slot is the
+    one the environment's codec gives it, and the batch's sweeps are the same however
+    they are cut into chunks. ``whole``: played to the end of the game instead."""
+    import numpy as np
+
+    from sushigo.agents.hints import options, sweep_engine
+    from sushigo.agents.mcts import _value
+    from sushigo.fast.hint_search import HintSearch
+    from sushigo.rl import codec_for
+
+    chosen = options(view, legal, seed)
+    search = HintSearch(view.ruleset)
+    slots = search.slots(view, chosen)
+    assert slots is not None
+    codec = codec_for(view.ruleset)
+    assert slots == [codec.slot_for(view, a) for a in chosen]
+    fast_points = search.sweep(view, slots, seed, 0, worlds, whole)
+    half = worlds // 2
+    parts = [search.sweep(view, slots, seed, 0, half, whole)]
+    parts.append(search.sweep(view, slots, seed, half, worlds - half, whole))
+    again = np.concatenate(parts, axis=1)
+    assert (again == fast_points).all(), "the batch's worlds depend on the chunks"
+    engine_points = np.asarray(sweep_engine(view, chosen, seed + 1, 0, worlds, whole), np.float64)
+    me = view.seat
+    for i, action in enumerate(chosen):
+        for name, a, b in (
+            ("points", fast_points[i].astype(np.float64), engine_points[i]),
+            (
+                "wins",
+                np.array([_value(list(r), me)[1] for r in fast_points[i]]),
+                np.array([_value(list(r), me)[1] for r in engine_points[i]]),
+            ),
+        ):
+            gap = np.abs(a.mean(axis=0) - b.mean(axis=0))
+            error = np.sqrt(a.var(axis=0, ddof=1) / len(a) + b.var(axis=0, ddof=1) / len(b))
+            allowed = 4.5 * error + 1e-9
+            assert (gap <= allowed).all(), (
+                f"{action}: {name} batch {a.mean(axis=0)} engine {b.mean(axis=0)} "
+                f"(allowed {allowed})"
+            )

@@ -15,7 +15,7 @@ from rich.console import Console
 
 import sushigo
 from sushigo.agents import make_agent
-from sushigo.agents.hints import hints
+from sushigo.agents.hints import LEAST, OPTIONS, _found, effect, hints, options, plural, race
 from sushigo.cli import main
 from sushigo.core.records import loads
 from sushigo.core.state import State
@@ -148,6 +148,11 @@ def test_roll_ranks_the_squid_on_the_wasabi_high_with_its_nine_points() -> None:
         assert h.reason.startswith(
             f"swaps your {mine.replace('-', ' ')} for seat 1's {theirs.replace('-', ' ')}"
         )
+        # the effect names the seat {1}, for a front end to put the player's name in
+        assert (
+            h.effect
+            == f"swaps your {mine.replace('-', ' ')} for {{1}}'s {theirs.replace('-', ' ')}"
+        )
 
 
 # -- Sushi Go Party! and the dummy variant are searched -------------------------------
@@ -158,7 +163,8 @@ def test_party_hints_are_searched() -> None:
     state.apply_chance(state.sample_chance(random.Random(3)))
     view, legal = state.observe(0), state.legal_actions(0)
     ranked = hints(view, legal, iterations=50, seed=4)
-    assert sum(h.games for h in ranked) == 50
+    # paired sweeps: every option ranked on the same worlds, at least LEAST of them
+    assert {h.games for h in ranked} == {LEAST}
     assert all(h.value is not None and "simulated to the round" in h.reason for h in ranked)
     assert {h.text for h in ranked} <= {str(a) for a in legal}
 
@@ -296,8 +302,8 @@ def test_hint_command_json_for_a_chosen_seat_and_game(
     }  # fmt: skip
     assert (data["game"], data["game_index"], data["step"]) == ("sushi-roll", 2, 10)
     assert data["deciding"] == [seat] and data["seat"] == seat
-    assert data["played"] == str(pos.actions[seat]) and data["search"] == "mcts"
-    assert sum(h["games"] for h in data["hints"]) == 60
+    assert data["played"] == str(pos.actions[seat]) and data["search"] == "sweeps"
+    assert {h["games"] for h in data["hints"]} == {LEAST}
     for h in data["hints"]:
         assert set(h) == {"action", "value", "mean_score", "games", "reason"}
         assert 0.0 <= h["value"] <= 1.0 and h["games"] >= 1
@@ -311,8 +317,8 @@ def test_hint_command_json_for_party_is_searched(
     capsys.readouterr()
     assert main(["hint", str(path), "--step", "2", "--iterations", "20", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
-    assert data["search"] == "mcts"
-    assert sum(h["games"] for h in data["hints"]) == 20
+    assert data["search"] == "sweeps"
+    assert {h["games"] for h in data["hints"]} == {LEAST}
     assert all(0.0 <= h["value"] <= 1.0 for h in data["hints"])
 
 
@@ -407,3 +413,225 @@ def test_cli_play_has_the_hints_flag_and_others_do_not(capsys: pytest.CaptureFix
     with pytest.raises(SystemExit):
         build_parser().parse_args(["simulate", "--agents", "random", "--hints"])
     capsys.readouterr()
+
+
+# -- the words: plurals, races, what a pick keeps from the next player ----------------
+
+
+@pytest.mark.parametrize(
+    ("n", "word", "text"),
+    [(0, "point", "0 points"), (1, "point", "1 point"), (2, "point", "2 points"),
+     (1, "maki icon", "1 maki icon"), (3, "maki icon", "3 maki icons"), (1, "game", "1 game")],
+)  # fmt: skip
+def test_plural(n: int, word: str, text: str) -> None:
+    assert plural(n, word) == text
+
+
+@pytest.mark.parametrize(
+    ("share", "games", "mean", "text"),
+    [
+        (1.0, 1, 1.2, "leads in 100% of 1 game simulated to the round's end, "
+                      "1 point by then on average"),
+        (0.5, 2, 0.6, "leads in 50% of 2 games simulated to the round's end, "
+                      "1 point by then on average"),
+        (0.25, 400, 37.6, "leads in 25% of 400 games simulated to the round's end, "
+                          "38 points by then on average"),
+    ],
+)  # fmt: skip
+def test_what_the_search_found_in_words(share: float, games: int, mean: float, text: str) -> None:
+    assert _found(share, games, mean) == text
+
+
+@pytest.mark.parametrize(
+    ("mine", "others", "unit", "text"),
+    [
+        (5, [(2, 4), (3, 1)], "icon", "leads the maki race (5 icons to {2}'s 4)"),
+        (1, [(2, 0)], "icon", "leads the maki race (1 icon, no one else has any)"),
+        (4, [(1, 2), (3, 4)], "icon", "ties {3} for the maki lead at 4 icons"),
+        (2, [(1, 7), (3, 4)], "icon", "maki race: 2 icons, {1} has 7"),
+        (3, [(0, 1)], "", "leads the maki race (3 to {0}'s 1)"),
+        (0, [(1, 0)], "icon", None),
+    ],
+)
+def test_race(mine: int, others: list[tuple[int, int]], unit: str, text: str | None) -> None:
+    assert race("maki", mine, others, unit) == text
+
+
+H0 = ("sashimi", "tempura", "tempura", "egg-nigiri", "salmon-nigiri", "squid-nigiri",
+      "dumpling", "dumpling", "maki-2")  # fmt: skip
+H1 = ("sashimi", "sashimi", "tempura", "egg-nigiri", "salmon-nigiri", "dumpling", "maki-1",
+      "maki-3", "pudding")  # fmt: skip
+H2 = ("tempura", "egg-nigiri", "salmon-nigiri", "dumpling", "maki-2", "maki-1", "pudding",
+      "wasabi", "chopsticks")  # fmt: skip
+
+
+def denial_position(**options: Any) -> State:
+    """Three players, first round, turn 3: seat 1 has taken two sashimi; seat 0 holds
+    the hand seat 1 started with, its last sashimi in it. Hands pass left (seat 0 to
+    seat 1)."""
+    state = sushigo.make("sushi-go", players=3, **options).new_game()
+    state.apply_chance(Deal((H0, H1, H2)))
+    state.apply({0: Pick(("tempura",)), 1: Pick(("sashimi",)), 2: Pick(("tempura",))})
+    state.apply({0: Pick(("egg-nigiri",)), 1: Pick(("sashimi",)), 2: Pick(("tempura",))})
+    return state
+
+
+def test_a_pick_says_what_it_keeps_from_the_next_player() -> None:
+    state = denial_position()
+    view = state.observe(0)
+    assert view.tableaux[1] == ("sashimi", "sashimi") and view.hand.count("sashimi") == 1
+    said = effect(view, Pick(("sashimi",)))
+    assert said == (
+        "sashimi 1 of 3, keeps the third sashimi from {1}, who has two (+10 for them now)"
+    )
+    # nothing to keep: seat 1 gains little from a tempura or a dumpling now
+    assert "keeps" not in (effect(view, Pick(("dumpling",))) or "")
+    # the reason names the seat in words; the effect keeps {1} for a front end to name
+    ranked = {h.text: h for h in hints(view, state.legal_actions(0), iterations=120, seed=1)}
+    assert ranked["sashimi"].effect == said
+    assert ranked["sashimi"].reason.startswith(
+        "sashimi 1 of 3, keeps the third sashimi from seat 1, who has two (+10 for them now); "
+    )
+
+
+def test_a_pick_keeps_nothing_when_another_copy_goes_on() -> None:
+    state = denial_position()
+    view = state.observe(0)
+    doubled = view._replace(hand=(*view.hand, "sashimi"))  # a second sashimi passes on
+    assert "keeps" not in (effect(doubled, Pick(("sashimi",))) or "")
+
+
+def test_a_pick_joins_the_maki_and_pudding_races() -> None:
+    state = denial_position()
+    view = state.observe(0)
+    assert effect(view, Pick(("maki-3",))) == (
+        "+3 maki icons (3 in all): +6 now, leads the maki race (3 icons, no one else has any), "
+        "keeps the maki 3 from {1} (+6 for them now)"
+    )
+    assert effect(view, Pick(("pudding",))) == (
+        "pudding number 1 for the game's end, leads the pudding race (1, no one else has any)"
+    )
+
+
+def test_party_picks_say_what_they_add_and_keep() -> None:
+    """Over random Party positions: every pick's effect names what it adds now as the
+    score calculator's presenter adds it, and a "keeps ... from {N}" names the next
+    seat (hands pass left), only for a card the hand holds once."""
+    from sushigo.present.party import added
+
+    seen_keep = seen_race = 0
+    for game in range(6):
+        rules = sushigo.make("sushi-go-party", players=4, menu="my-first-meal")
+        state = rules.new_game()
+        rng = random.Random(game)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            decisions = state.decisions()
+            seat, legal = decisions[0]
+            view = state.observe(seat)
+            for a in legal:
+                said = effect(view, a)
+                if not hasattr(a, "call") or said is None:
+                    continue
+                gain = sum(added(view, a.card).values())
+                assert (f"{gain:+d} now" in said) == (gain != 0), (a, said, gain)
+                if "keeps" in said:
+                    seen_keep += 1
+                    assert f"from {{{(seat + 1) % 4}}}" in said
+                    assert view.hand.count(a.card) == 1
+                seen_race += "race" in said or "lead" in said
+            state.apply({s: legal[int(rng.random() * len(legal))] for s, legal in decisions})
+    assert seen_keep and seen_race
+
+
+def test_a_takeout_box_ranks_greedys_flips_and_a_sample() -> None:
+    """A takeout box offers every set of cards to flip (192 here): a hint ranks OPTIONS
+    of them, the greedy bot's choice among them; a pick ranks every legal action."""
+    from sushigo.agents.greedy import GreedyAgent
+
+    found = None
+    picks = 0
+    for game in range(4):
+        state = sushigo.make("sushi-go-party", players=5, menu="master-menu").new_game()
+        rng = random.Random(game)
+        while not state.is_terminal() and found is None:
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            decisions = state.decisions()
+            seat, legal = decisions[0]
+            view = state.observe(seat)
+            if len(legal) > OPTIONS:
+                found = view, list(legal)
+            elif picks < 3:
+                picks += 1
+                assert options(view, legal) == list(legal)
+            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+    assert found is not None
+    view, legal = found
+    chosen = options(view, legal, seed=3)
+    assert len(chosen) == len(set(map(str, chosen))) == OPTIONS
+    assert chosen[0] == GreedyAgent(3).act(view, legal) and set(chosen) <= set(legal)
+
+
+def test_passing_right_the_pick_keeps_the_card_from_the_right_hand_player() -> None:
+    view = denial_position(pass_both_ways=True).observe(0)
+    # as in the second round, hands passing right: seat 2 gets seat 0's hand
+    right = view._replace(pass_step=-1, tableaux=(view.tableaux[0], (), view.tableaux[1]))
+    said = effect(right, Pick(("sashimi",))) or ""
+    assert "keeps the third sashimi from {2}, who has two" in said
+    assert "keeps" not in (effect(view._replace(pass_step=-1), Pick(("sashimi",))) or "")
+
+
+def test_roll_maki_and_pudding_dice_say_where_the_race_stands() -> None:
+    """Over random Sushi Roll positions: every maki die or pudding token taken says the
+    race it joins, after what it adds now, against the seat with the most."""
+    seen = 0
+    for game in range(3):
+        state = sushigo.make("sushi-roll", players=3).new_game()
+        rng = random.Random(game)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            decisions = state.decisions()
+            seat, legal = decisions[0]
+            view = state.observe(seat)
+            for a in legal:
+                if a.what != "take" or not a.faces[0].startswith(("maki-", "pudding-")):
+                    continue
+                said = effect(view, a) or ""
+                kind = "maki" if a.faces[0].startswith("maki-") else "pudding"
+                phrase = next((p for p in (f"{kind} race", f"{kind} lead") if p in said), "")
+                assert phrase and said.index("in all)") < said.index(phrase), said
+                seen += 1
+            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+    assert seen
+
+
+def test_party_cards_taken_mid_turn_say_what_they_add() -> None:
+    """A card taken with chopsticks (take:) or ordered from a menu (order:) says what it
+    adds now, as a pick of it does; other mid-turn choices say nothing of their own."""
+    menu = "maki,tempura,sashimi,miso-soup,chopsticks,menu,pudding"
+    seen = set()
+    for game in range(6):
+        state = sushigo.make("sushi-go-party", players=4, menu=menu).new_game()
+        rng = random.Random(game)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            decisions = state.decisions()
+            seat, legal = decisions[0]
+            view = state.observe(seat)
+            for a in legal:
+                kind = str(a).split(":")[0]
+                if kind in ("take", "order"):
+                    said = effect(view, a)
+                    assert said and said.startswith(a.cards[0].replace("-", " ")), (a, said)
+                    assert kind == "take" or "keeps" not in said
+                    seen.add(kind)
+            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+    assert seen == {"take", "order"}

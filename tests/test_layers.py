@@ -75,6 +75,10 @@ ACCELERATORS: dict[tuple[str, str], str] = {
         "mcts searches Sushi Go! in the batch engine when numba is installed, and with "
         "the engine when the import fails"
     ),
+    ("sushigo.agents.hints", "sushigo.fast.hint_search"): (
+        "Party and Sushi Roll hints play their sweeps in the batch engine when numba is "
+        "installed, and with the engine when the import fails"
+    ),
 }
 """A lower layer's optional accelerator from a higher one: allowed inside a function
 only (never at import: the library must load and play without numpy or numba), and

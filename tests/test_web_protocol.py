@@ -413,7 +413,7 @@ def test_hints_rank_the_legal_choices(c: TestClient) -> None:
         assert all(h["text"] in legal and h["reason"] for h in got["hints"])
         shown = [(h["value"], h["mean_score"]) for h in got["hints"]]
         assert shown == sorted(shown, reverse=True)
-        assert got["confidence"] in ("sure", "likely", "close", "only")
+        assert got["confidence"] in ("sure", "likely", "close", "few", "only")
         assert got["summary"] and all(h["plain"].startswith("Ahead in") for h in got["hints"])
         labels = [h["label"] for h in got["hints"]]
         assert "-" not in got["summary"] or any(lab in got["summary"] for lab in labels)

@@ -79,7 +79,7 @@ def _at(state: AnyState) -> str:
 
 def run_hint(args: argparse.Namespace) -> int:
     """The ``sushigo hint`` command: ranked hints at one step of a recorded game."""
-    from sushigo.agents.hints import hints
+    from sushigo.agents.hints import hints, search_kind
     from sushigo.play.replay import read_records
 
     if args.ms <= 0:
@@ -126,7 +126,7 @@ def run_hint(args: argparse.Namespace) -> int:
                     "deciding": deciding,
                     "seat": seat,
                     "played": played,
-                    "search": "mcts",
+                    "search": search_kind(state.ruleset),
                     "hints": [
                         {
                             "action": h.text,

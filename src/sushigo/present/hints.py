@@ -2,14 +2,18 @@
 said as a player says it, for the browser (and any front end).
 
 ``Best: Sashimi, about 4 points more than Tempura``, how sure that is, and a plain
-"too close to call in the time allowed" when the search could not separate the
-first two. The hints are listed best first by the numbers shown with them: the
-share of simulated rounds won, then the average points.
+"too close to call" when the search, with enough simulated rounds behind both, found
+the first two no further apart than chance would put them. The hints are listed best
+first by the numbers shown with them: the share of simulated rounds won, then the
+average points.
 
 How sure: the difference between the first two win shares, against its standard
-error (two independent shares, ``sqrt(p1 q1 / n1 + p2 q2 / n2)``). Under two
-standard errors, or with fewer than :data:`FEW` simulated rounds behind either,
-it is too close to call; from four, sure; between, likely.
+error: the paired one when both were played on the same worlds (Sushi Go Party! and
+Sushi Roll, :attr:`Hint.gap_error`), else that of two independent shares,
+``sqrt(p1 q1 / n1 + p2 q2 / n2)``. From four standard errors, sure; from two, likely;
+under two, too close to call, but only with at least :data:`FEW` simulated rounds
+behind each (``close``): with fewer, the search could not tell them apart in its time,
+and says so (``few``).
 """
 
 from __future__ import annotations
@@ -19,13 +23,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from sushigo.agents.hints import Hint
+from sushigo.agents.hints import LEAST, Hint, plural
 
-Confidence = Literal["sure", "likely", "close", "only"]
-"""``only``: a single choice was searched (nothing to compare)."""
+Confidence = Literal["sure", "likely", "close", "few", "only"]
+"""``only``: a single choice was searched (nothing to compare); ``few``: not apart, but
+on fewer simulated rounds than :data:`FEW`, too few to call them close."""
 
-FEW = 10
-"""Fewer simulated rounds than this behind a choice: it cannot be told apart."""
+FEW = LEAST
+"""Two choices are called too close only when each rests on this many simulated rounds
+at least (the hints' least budget an option, :data:`sushigo.agents.hints.LEAST`)."""
 
 
 @dataclass(frozen=True)
@@ -51,10 +57,9 @@ def ranked(hints: Sequence[Hint]) -> list[Hint]:
 def plain_line(hint: Hint) -> str:
     """One hint's numbers in words: ``Ahead in 64% of 410 simulated rounds; about 38
     points by the round's end.``"""
-    rounds = "round" if hint.games == 1 else "rounds"
     return (
-        f"Ahead in {100 * hint.value:.0f}% of {hint.games} simulated {rounds}; "
-        f"about {hint.mean_score:.0f} points by the round's end."
+        f"Ahead in {100 * hint.value:.0f}% of {plural(hint.games, 'simulated round')}; "
+        f"about {plural(round(hint.mean_score), 'point')} by the round's end."
     )
 
 
@@ -68,9 +73,9 @@ def plain_hints(hints: Sequence[Hint], label: Callable[[Hint], str]) -> PlainHin
     if len(order) == 1:
         return PlainHints(order, f"Only choice: {label(best)}.", "only", "")
     second = order[1]
-    points = best.mean_score - second.mean_score
-    if round(points) >= 1:
-        summary = f"Best: {label(best)}, about {points:.0f} points more than {label(second)}."
+    points = round(best.mean_score - second.mean_score)
+    if points >= 1:
+        summary = f"Best: {label(best)}, about {plural(points, 'point')} more than {label(second)}."
     else:
         summary = (
             f"Best: {label(best)}, ahead in {100 * best.value:.0f}% of its simulated rounds "
@@ -81,25 +86,36 @@ def plain_hints(hints: Sequence[Hint], label: Callable[[Hint], str]) -> PlainHin
     note = {
         "sure": f"The search is sure of it ({games}).",
         "likely": f"Likely, not certain ({games}).",
-        "close": f"Too close to call in the time allowed ({games}).",
+        "close": f"Too close to call: as far apart as chance alone would put them ({games}).",
+        "few": (
+            f"Not enough simulated rounds to tell them apart in the time allowed ({games}; "
+            f"{FEW} each are needed to call it)."
+        ),
     }[confidence]
     if confidence == "close":
         summary = f"{label(best)} or {label(second)}: too close to call."
+    elif confidence == "few":
+        summary = f"{label(best)} or {label(second)}: the search could not separate them."
     return PlainHints(order, summary, confidence, note)
 
 
 def _confidence(best: Hint, second: Hint) -> Confidence:
-    if min(best.games, second.games) < FEW:
-        return "close"
-    error = math.sqrt(
-        best.value * (1 - best.value) / best.games
-        + second.value * (1 - second.value) / second.games
-    )
+    """How sure the search is that ``best`` is better than ``second`` (see the module
+    docstring)."""
     gap = best.value - second.value
-    if error == 0:  # every simulated round won (or lost) after both
+    error = second.gap_error
+    if error is None:
+        error = math.sqrt(
+            best.value * (1 - best.value) / best.games
+            + second.value * (1 - second.value) / second.games
+        )
+    enough = min(best.games, second.games) >= FEW
+    if error == 0:  # every simulated round won (or lost) alike after both
+        if not enough:
+            return "few"
         if gap > 0:
             return "sure"
         return "likely" if round(best.mean_score - second.mean_score) >= 1 else "close"
-    if gap < 2 * error:
-        return "close"
-    return "sure" if gap >= 4 * error else "likely"
+    if gap >= 2 * error:
+        return "sure" if gap >= 4 * error else "likely"
+    return "close" if enough else "few"

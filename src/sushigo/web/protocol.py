@@ -292,8 +292,9 @@ class HintsMessage(TypedDict):
     summary: str
     """``Best: Sashimi, about 4 points more than Tempura.``, or ``Sashimi or
     Tempura: too close to call.``"""
-    confidence: Literal["sure", "likely", "close", "only"]
-    """How sure the search is that the first beats the second (``only``: one choice)."""
+    confidence: Literal["sure", "likely", "close", "few", "only"]
+    """How sure the search is that the first beats the second (``only``: one choice;
+    ``few``: too few simulated rounds to tell them apart, present/hints.py)."""
     note: str
     """The same in a sentence, with how many rounds were simulated."""
 

@@ -262,7 +262,7 @@
  * @property {number} step
  * @property {Array<HintEntry>} hints
  * @property {string} summary
- * @property {"sure"|"likely"|"close"|"only"} confidence
+ * @property {"sure"|"likely"|"close"|"few"|"only"} confidence
  * @property {string} note
  */
 
