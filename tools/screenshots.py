@@ -3,9 +3,11 @@ for docs/screenshots/ (``make screenshots``; the README shows one).
 
 Starts ``sushigo serve`` on a throwaway database, opens Debian's Chromium through
 Playwright, and photographs: the lobby; a Sushi Go!, a Sushi Go Party! and a Sushi
-Roll table in play (games against bots, a few turns in); a round summary; a final
-screen; a replay; the score calculator; a how-to-play page. Each at 1280x800 and
-390x844 (``NAME-desktop.png``, ``NAME-phone.png``). Games are played by clicking
+Roll table in play (games against bots, well into the first round); a round summary;
+a final screen; a replay; the score calculator; a how-to-play page. Each at 1366x768
+and 390x844 (``NAME-desktop.png``, ``NAME-phone.png``). ``--big DIR`` also
+photographs the largest tables (Sushi Go! 5, Sushi Go Party! 8 and Sushi Roll 5
+players) into DIR. Games are played by clicking
 the first enabled action, so the pictures change when the page does, not at random
 (the deals are seeded by the server: they differ from run to run).
 """
@@ -24,7 +26,7 @@ from playwright.sync_api import Page, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from web_client import free_port, serve  # noqa: E402
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 ACT = "#board .act:not([disabled]):visible"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
 
@@ -64,6 +66,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/screenshots", help="where to write the PNGs")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--big", help="also photograph the largest tables into this directory")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -86,14 +89,30 @@ def main() -> int:
                     print(path)
 
                 for game, players, options, turns in (
-                    ("sushi-go", 4, {}, 3),
-                    ("sushi-go-party", 5, {"menu": "master-menu"}, 3),
-                    ("sushi-roll", 3, {}, 4),
+                    ("sushi-go", 4, {}, 6),
+                    ("sushi-go-party", 5, {"menu": "master-menu"}, 5),
+                    ("sushi-roll", 3, {}, 8),
                 ):
                     table, token = quick(base, game, players, **options)
                     sit(page, base, table, token)
                     play(page, turns)
                     shot(f"table-{game}")
+                if args.big:
+                    big = Path(args.big)
+                    big.mkdir(parents=True, exist_ok=True)
+                    for game, players, options, turns in (
+                        ("sushi-go", 5, {}, 6),
+                        ("sushi-go-party", 8, {"menu": "master-menu"}, 5),
+                        ("sushi-roll", 5, {}, 8),
+                    ):
+                        table, token = quick(base, game, players, **options)
+                        sit(page, base, table, token)
+                        play(page, turns)
+                        page.evaluate("window.scrollTo(0, 0)")
+                        page.wait_for_timeout(400)
+                        path = big / f"table-{game}-{players}-{size}.png"
+                        page.screenshot(path=str(path))
+                        print(path)
                 # a two-player game played to its end: a round summary, the final
                 table, token = quick(base, "sushi-go", 2)
                 sit(page, base, table, token)
