@@ -15,6 +15,7 @@ the first enabled action, so the pictures change when the page does, not at rand
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -62,6 +63,19 @@ def play(page: Page, turns: int, until: Callable[[Page], bool] | None = None) ->
         page.wait_for_timeout(150)
 
 
+def late(page: Page) -> bool:
+    """The viewer chooses at one of the round's last turns (cycles): the tableaux are
+    near their fullest, the hardest case for the layout."""
+    if page.locator("#round-continue").is_visible():
+        page.locator("#round-continue").click()
+    try:
+        page.wait_for_selector(ACT, timeout=15_000)
+    except Exception:  # noqa: BLE001 - the game may have ended
+        return False
+    found = re.search(r"(?:turn|cycle) (\d+) of (\d+)", page.locator(".sg-progress").inner_text())
+    return bool(found) and int(found[1]) >= int(found[2]) - 2
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/screenshots", help="where to write the PNGs")
@@ -88,26 +102,26 @@ def main() -> int:
                     page.screenshot(path=str(path))
                     print(path)
 
-                for game, players, options, turns in (
-                    ("sushi-go", 4, {}, 6),
-                    ("sushi-go-party", 5, {"menu": "master-menu"}, 5),
-                    ("sushi-roll", 3, {}, 8),
+                for game, players, options in (
+                    ("sushi-go", 4, {}),
+                    ("sushi-go-party", 5, {"menu": "master-menu"}),
+                    ("sushi-roll", 3, {}),
                 ):
                     table, token = quick(base, game, players, **options)
                     sit(page, base, table, token)
-                    play(page, turns)
+                    play(page, 60, until=late)
                     shot(f"table-{game}")
                 if args.big:
                     big = Path(args.big)
                     big.mkdir(parents=True, exist_ok=True)
-                    for game, players, options, turns in (
-                        ("sushi-go", 5, {}, 6),
-                        ("sushi-go-party", 8, {"menu": "master-menu"}, 5),
-                        ("sushi-roll", 5, {}, 8),
+                    for game, players, options in (
+                        ("sushi-go", 5, {}),
+                        ("sushi-go-party", 8, {"menu": "master-menu"}),
+                        ("sushi-roll", 5, {}),
                     ):
                         table, token = quick(base, game, players, **options)
                         sit(page, base, table, token)
-                        play(page, turns)
+                        play(page, 60, until=late)
                         page.evaluate("window.scrollTo(0, 0)")
                         page.wait_for_timeout(400)
                         path = big / f"table-{game}-{players}-{size}.png"
