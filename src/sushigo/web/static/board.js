@@ -44,7 +44,13 @@
  * name as text). Each names its rule in data-rule: hover or keyboard focus shows
  * #sg-rule-tip; a click on a card that is not an action (a tableau, a belt, a menu
  * tile), the "?" beside a card of the hand (`.sg-info`) or a long press opens
- * #sg-rule-dialog. Party's menu is `.sg-menu-panel`.
+ * #sg-rule-dialog. Party's menu is a row of small cards (`.sg-menu-icons`, each opening
+ * its rule) and a folded `.sg-menu-panel` listing every rule.
+ *
+ * Layout (board.css): `.sg-top` (progress, menu), #final, `.sg-dock` (the prompt and the
+ * hand: beside each other under the boards at a desk, docked at the bottom of a phone's
+ * screen), `.sg-players-area` (a grid of `--cols` columns; a strip on a phone),
+ * `.sg-side` (the races, the log, the rounds: a column beside the boards at a desk).
  */
 
 import { enableRules } from './cards.js';

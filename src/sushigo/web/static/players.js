@@ -4,7 +4,11 @@
  * Sushi Roll belt die by die; and the standings of the roll race (maki, uramaki,
  * temaki) and of the desserts above them.
  *
- *   playersArea(ctx)   section.sg-players: one article.sg-player[data-seat] per seat
+ *   playersArea(ctx)   section.sg-players-area: one article.sg-player[data-seat] per
+ *                      seat, a compact board (name, tags, score, counters, a chip per
+ *                      kind of card); on a phone (STRIP) an entry of the strip whose
+ *                      button .sg-player-toggle opens the board (.sg-open)
+ *   standings(ctx)     the races and the desserts kept (board.js sets them beside)
  *   updateBelts(ui, frame)   the belts' stable order and the dice that changed
  */
 
@@ -26,8 +30,7 @@ export function playersArea(ctx) {
     order.sort((a, b) => ((a - frame.viewer + frame.seats) % frame.seats) - ((b - frame.viewer + frame.seats) % frame.seats));
   }
   // A phone shows the players as a strip of entries; the one opened shows its board.
-  // A move that takes a die of another belt
-  // shows every belt.
+  // While a swap is built (a die of another belt), every entry shows its belt.
   const strip = isStrip();
   if (ui.openSeat === undefined) ui.openSeat = null;
   const swapping = Boolean(ctx.way && ctx.way.kind === 'swap');
@@ -122,12 +125,13 @@ function pointsLine(ctx, p) {
 function counters(ctx, p) {
   const { frame } = ctx;
   const out = [];
+  // A short word shown (a narrow board), the whole one read and in the tooltip.
   const counter = (key, text, n, title) => el('span', { class: `sg-counter sg-counter-${key}`, 'data-counter': key, 'data-n': n, title },
-    text, ' ', el('b', {}, String(n)));
+    el('span', { 'aria-hidden': 'true' }, text), el('span', { class: 'sg-sr' }, title), ' ', el('b', {}, String(n)));
   if (!frame.over) {
     for (const [key, n] of Object.entries(p.counts || {})) {
       const race = RACES[key] || { title: key, unit: '' };
-      out.push(counter(key, race.title, Number(n) || 0, `${race.title}: ${n} ${race.unit}`.trim()));
+      out.push(counter(key, race.title, Number(n) || 0, `${race.title} ${race.unit}`.trim()));
     }
   }
   if (!p.dummy && !p.tokens && (p.dessert_count || (p.desserts && p.desserts.length))) {
