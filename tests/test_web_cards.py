@@ -377,9 +377,25 @@ def test_party_menu_panel_lists_every_kind_with_its_rule(
     table = create(base, "sushi-go-party", 4, menu="points-platter")
     page = open_table(browser, base, table, errors, viewport={"width": 1280, "height": 800})
     assert wait_turn(page)
+    # A desk: the menu is a row of small cards, each opening its rule; the panel that
+    # lists every rule starts folded (the table fits one screen) and opens on a click.
     panel = page.locator("#board .sg-menu details.sg-menu-panel")
-    expect(panel).to_have_attribute("open", "")
+    expect(panel).not_to_have_attribute("open", "")
     expect(panel.locator("summary")).to_contain_text("Points Platter")
+    icons = page.locator("#board .sg-menu .sg-menu-icons .sg-tile")
+    expect(icons).to_have_count(len(kinds))
+    for i, k in enumerate(kinds):
+        expect(icons.nth(i)).to_have_attribute("data-rule", f"kind:{k['kind']}")
+        expect(icons.nth(i)).to_have_attribute("aria-label", k["name"])
+    icons.nth(2).click()
+    dialog = page.locator("#sg-rule-dialog")
+    expect(dialog.locator("#sg-rule-title")).to_have_text(kinds[2]["name"])
+    if kinds[2].get("rule"):
+        expect(dialog).to_contain_text(kinds[2]["rule"])
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    panel.locator("summary").click()
+    expect(panel).to_have_attribute("open", "")
     items = panel.locator(".sg-menu-item")
     expect(items).to_have_count(len(kinds))
     for i, k in enumerate(kinds):
@@ -390,21 +406,27 @@ def test_party_menu_panel_lists_every_kind_with_its_rule(
         if k.get("rule"):
             expect(item.locator(".sg-menu-rule")).to_have_text(k["rule"])
     items.nth(1).locator(".sg-tile").click()
-    dialog = page.locator("#sg-rule-dialog")
     expect(dialog.locator("#sg-rule-title")).to_have_text(kinds[1]["name"])
     if kinds[1].get("rule"):
         expect(dialog).to_contain_text(kinds[1]["rule"])
     page.keyboard.press("Escape")
     page.context.close()
 
-    # A phone: the panel starts closed, a line of icons; it opens with a tap.
+    # A phone: the panel starts closed, a line of icons (a tap opens a rule); the
+    # panel opens with a tap.
     page = open_table(
         browser, base, table, errors, viewport={"width": 390, "height": 844}, has_touch=True
     )
     assert wait_turn(page)
     panel = page.locator("#board .sg-menu details.sg-menu-panel")
     expect(panel).not_to_have_attribute("open", "")
-    expect(panel.locator(".sg-menu-icons svg")).to_have_count(len(kinds))
+    icons = page.locator("#board .sg-menu .sg-menu-icons .sg-tile")
+    expect(icons).to_have_count(len(kinds))
+    icons.first.tap()
+    dialog = page.locator("#sg-rule-dialog")
+    expect(dialog.locator("#sg-rule-title")).to_have_text(kinds[0]["name"])
+    dialog.locator(".sg-rule-close").tap()
+    expect(dialog).to_be_hidden()
     panel.locator("summary").click()
     expect(panel.locator(".sg-menu-item").first).to_be_visible()
     no_horizontal_scroll(page, 390)

@@ -180,7 +180,7 @@ def final_scores(page: Page) -> list[int]:
     rows = page.locator("#final tbody tr")
     totals = {
         int(rows.nth(i).get_attribute("data-seat") or 0): int(
-            rows.nth(i).locator("td").last.inner_text()
+            rows.nth(i).locator("td.sg-total").inner_text()
         )
         for i in range(rows.count())
     }
@@ -626,10 +626,10 @@ def test_score_page_totals(browser: Browser, base: str, errors: list[str]) -> No
             [rows.nth(i).locator("th").inner_text()] + rows.nth(i).locator("td").all_inner_texts()
             for i in range(2)
         ]
-        # Player, R1, R2, R3, Puddings, Pts, Total
+        # Player, Total (first: it stays in view), R1, R2, R3, Puddings, Pts
         assert table == [
-            ["Ann", "15", "15", "1", "2", "+6", "37"],
-            ["Ben", "9", "6", "0", "0", "0", "15"],
+            ["Ann", "37", "15", "15", "1", "2", "+6"],
+            ["Ben", "15", "9", "6", "0", "0", "0"],
         ]
         expect(result.locator("#score-winners")).to_have_text("Winner: Ann with 37 points.")
         for r in (1, 2, 3):

@@ -3,9 +3,11 @@ for docs/screenshots/ (``make screenshots``; the README shows one).
 
 Starts ``sushigo serve`` on a throwaway database, opens Debian's Chromium through
 Playwright, and photographs: the lobby; a Sushi Go!, a Sushi Go Party! and a Sushi
-Roll table in play (games against bots, a few turns in); a round summary; a final
-screen; a replay; the score calculator; a how-to-play page. Each at 1280x800 and
-390x844 (``NAME-desktop.png``, ``NAME-phone.png``). Games are played by clicking
+Roll table in play (games against bots, well into the first round); a round summary;
+a final screen; a replay; the score calculator; a how-to-play page. Each at 1366x768
+and 390x844 (``NAME-desktop.png``, ``NAME-phone.png``). ``--big DIR`` also
+photographs the largest tables (Sushi Go! 5, Sushi Go Party! 8 and Sushi Roll 5
+players) into DIR. Games are played by clicking
 the first enabled action, so the pictures change when the page does, not at random
 (the deals are seeded by the server: they differ from run to run).
 """
@@ -13,6 +15,7 @@ the first enabled action, so the pictures change when the page does, not at rand
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import tempfile
 from collections.abc import Callable
@@ -24,7 +27,7 @@ from playwright.sync_api import Page, sync_playwright
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from web_client import free_port, serve  # noqa: E402
 
-SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
+SIZES = {"desktop": (1366, 768), "phone": (390, 844)}
 ACT = "#board .act:not([disabled]):visible"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
 
@@ -60,10 +63,24 @@ def play(page: Page, turns: int, until: Callable[[Page], bool] | None = None) ->
         page.wait_for_timeout(150)
 
 
+def late(page: Page) -> bool:
+    """The viewer chooses at one of the round's last turns (cycles): the tableaux are
+    near their fullest, the hardest case for the layout."""
+    if page.locator("#round-continue").is_visible():
+        page.locator("#round-continue").click()
+    try:
+        page.wait_for_selector(ACT, timeout=15_000)
+    except Exception:  # noqa: BLE001 - the game may have ended
+        return False
+    found = re.search(r"(?:turn|cycle) (\d+) of (\d+)", page.locator(".sg-progress").inner_text())
+    return bool(found) and int(found[1]) >= int(found[2]) - 2
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--out", default="docs/screenshots", help="where to write the PNGs")
     parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--big", help="also photograph the largest tables into this directory")
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -85,15 +102,31 @@ def main() -> int:
                     page.screenshot(path=str(path))
                     print(path)
 
-                for game, players, options, turns in (
-                    ("sushi-go", 4, {}, 3),
-                    ("sushi-go-party", 5, {"menu": "master-menu"}, 3),
-                    ("sushi-roll", 3, {}, 4),
+                for game, players, options in (
+                    ("sushi-go", 4, {}),
+                    ("sushi-go-party", 5, {"menu": "master-menu"}),
+                    ("sushi-roll", 3, {}),
                 ):
                     table, token = quick(base, game, players, **options)
                     sit(page, base, table, token)
-                    play(page, turns)
+                    play(page, 60, until=late)
                     shot(f"table-{game}")
+                if args.big:
+                    big = Path(args.big)
+                    big.mkdir(parents=True, exist_ok=True)
+                    for game, players, options in (
+                        ("sushi-go", 5, {}),
+                        ("sushi-go-party", 8, {"menu": "master-menu"}),
+                        ("sushi-roll", 5, {}),
+                    ):
+                        table, token = quick(base, game, players, **options)
+                        sit(page, base, table, token)
+                        play(page, 60, until=late)
+                        page.evaluate("window.scrollTo(0, 0)")
+                        page.wait_for_timeout(400)
+                        path = big / f"table-{game}-{players}-{size}.png"
+                        page.screenshot(path=str(path))
+                        print(path)
                 # a two-player game played to its end: a round summary, the final
                 table, token = quick(base, "sushi-go", 2)
                 sit(page, base, table, token)

@@ -44,16 +44,22 @@
  * name as text). Each names its rule in data-rule: hover or keyboard focus shows
  * #sg-rule-tip; a click on a card that is not an action (a tableau, a belt, a menu
  * tile), the "?" beside a card of the hand (`.sg-info`) or a long press opens
- * #sg-rule-dialog. Party's menu is `.sg-menu-panel`.
+ * #sg-rule-dialog. Party's menu is a row of small cards (`.sg-menu-icons`, each opening
+ * its rule) and a folded `.sg-menu-panel` listing every rule.
+ *
+ * Layout (board.css): `.sg-top` (progress, menu), #final, `.sg-dock` (the prompt and the
+ * hand: beside each other under the boards at a desk, docked at the bottom of a phone's
+ * screen), `.sg-players-area` (a grid of `--cols` columns; a strip on a phone),
+ * `.sg-side` (the races, the log, the rounds: a column beside the boards at a desk).
  */
 
-import { enableRules, icon, iconOf } from './cards.js';
+import { enableRules } from './cards.js';
 import {
   chip, chosenSentence, el, fill, listText, menuKinds, nameOf, ruleEntries, stillDeciding,
 } from './board-kit.js';
 import { builderKey, handArea } from './builders.js';
 import { finalArea, logArea, resultsArea } from './log.js';
-import { playersArea, updateBelts } from './players.js';
+import { STRIP, playersArea, standings, updateBelts } from './players.js';
 
 /** @typedef {import('./types.js').GameFrame} GameFrame */
 /** @typedef {import('./types.js').Catalog} Catalog */
@@ -81,6 +87,8 @@ export function renderBoard(container, frame, options = {}) {
     STATE.set(container, ui);
     container.addEventListener('keydown', (ev) => { if (ui.ctx) builderKey(ui.ctx, ev); });
     enableRules(container, (ids) => ruleEntries(ui.ctx, ids));
+    // The players are a strip on a phone, boards on a wider screen: redraw on a change.
+    if (window.matchMedia) window.matchMedia(STRIP).addEventListener('change', () => { if (ui.ctx) draw(ui.ctx); });
   }
   // What lay on the table before this frame, to turn over the cards just played.
   const table = JSON.stringify([frame.round, frame.players.map((p) => p.played)]);
@@ -131,18 +139,33 @@ function draw(ctx) {
 
 function board(ctx) {
   const { frame } = ctx;
-  const root = el('div', { class: `sg-board sg-${frame.game}${frame.viewer === null ? ' sg-watching' : ''}` });
-  root.append(header(ctx));
-  if (frame.menu) root.append(menuStrip(ctx));
-  root.append(decisionArea(ctx));
+  const n = frame.players.length;
+  // The players' boards in a grid: one row up to four, two rows beyond (board.css).
+  const cols = n <= 4 ? n : Math.ceil(n / 2);
+  const root = el('div', {
+    class: `sg-board sg-${frame.game}${frame.viewer === null ? ' sg-watching' : ''}`,
+    style: `--players: ${n}; --cols: ${cols}`,
+    'data-players': n,
+  });
+  // The game's progress and the menu share a line where they fit.
+  root.append(el('div', { class: 'sg-top' }, header(ctx), frame.menu ? menuStrip(ctx) : null));
   if (frame.final) root.append(finalArea(ctx));
   // The hand first: the ways to play and the move being built set ctx.way, which the
   // players' places read (the bonus card called, the other belts' dice to swap with).
+  // The prompt and the hand are the dock: below the boards on a desk, docked at the
+  // bottom of a phone's screen (board.css); first in the page's order all the same.
   const hand = frame.hand !== null && frame.hand !== undefined && !frame.over ? handArea(ctx) : null;
-  if (hand) root.append(hand);
+  root.append(el('div', { class: 'sg-dock' }, decisionArea(ctx), hand));
   root.append(playersArea(ctx));
-  if (frame.log && frame.log.length) root.append(logArea(ctx));
-  if (frame.results && frame.results.length) root.append(resultsArea(ctx));
+  // What happens: the races, this round's log, the rounds played (a column beside the
+  // boards on a desk).
+  const side = [standings(ctx)];
+  if (frame.log && frame.log.length) side.push(logArea(ctx));
+  if (frame.results && frame.results.length) side.push(resultsArea(ctx));
+  if (side.some(Boolean)) {
+    root.classList.add('sg-has-side');
+    root.append(el('div', { class: 'sg-side' }, side));
+  }
   return root;
 }
 
@@ -182,13 +205,14 @@ function menuName(ctx) {
   return sent.name || known.name || 'Menu';
 }
 
-/** Sushi Go Party!'s menu: a panel of the table's kinds in the menu's order (nigiri,
- * roll, appetizers, specials, dessert), each a card with its category and rule (open
- * on a wide screen, a line of icons to open on a phone; it stays as the viewer leaves it). */
+/** Sushi Go Party!'s menu: a row of the table's kinds in the menu's order (nigiri,
+ * roll, appetizers, specials, dessert), small cards that open their rule on a click or
+ * a tap, and a folded panel listing every kind with its category and rule (it stays as
+ * the viewer leaves it). */
 function menuStrip(ctx) {
   const { ui } = ctx;
   const kinds = menuKinds(ctx);
-  if (ui.menuOpen === undefined) ui.menuOpen = Boolean(window.matchMedia && window.matchMedia('(min-width: 48rem)').matches);
+  if (ui.menuOpen === undefined) ui.menuOpen = false;
   const ruled = kinds.some((k) => k.rule);
   const item = (k, i) => el('li', { class: `sg-menu-item${i && kinds[i - 1].category !== k.category ? ' sg-menu-next' : ''}` },
     chip(ctx, { id: k.kind, label: k.name, colour: k.colour, key: `menu:${k.kind}`, rule: `kind:${k.kind}` }),
@@ -198,9 +222,11 @@ function menuStrip(ctx) {
   const panel = el('details', { class: `sg-menu-panel${ruled ? ' sg-ruled' : ''}`, open: ui.menuOpen, ontoggle: (ev) => { ui.menuOpen = ev.currentTarget.open; } },
     el('summary', {},
       el('span', { class: 'sg-label' }, 'Menu:'), ' ', el('strong', { class: 'sg-menu-name' }, menuName(ctx)),
-      el('span', { class: 'sg-menu-icons', 'aria-hidden': 'true' }, kinds.map((k) => icon(iconOf(k.kind))))),
+      el('span', { class: 'sg-menu-more' }, ' · every rule')),
     el('ul', { class: 'sg-menu-list' }, kinds.map(item)));
-  return el('section', { class: 'sg-menu', 'aria-label': 'Menu' }, panel);
+  const icons = el('div', { class: 'sg-menu-icons', role: 'group', 'aria-label': "The menu's cards (each opens its rule)" },
+    kinds.map((k) => chip(ctx, { id: k.kind, label: k.name, colour: k.colour, key: `menu-icon:${k.kind}`, rule: `kind:${k.kind}`, extra: 'sg-mini' })));
+  return el('section', { class: 'sg-menu', 'aria-label': 'Menu' }, panel, icons);
 }
 
 function decisionArea(ctx) {

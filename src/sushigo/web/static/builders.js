@@ -616,7 +616,7 @@ function swapBuilder(ctx, way) {
   return buildBox(ctx, {
     kind: 'swap', status, match, confirmText: 'Swap these', waiting: 'Swap (choose two dice)',
     canCancel: true,
-    note: `The other belts are in each player's place below (${listText([...others].map((s) => nameOf(ctx, s)))}).`,
+    note: `The other belts' dice are in the players' places (${listText([...others].map((s) => nameOf(ctx, s)))}).`,
   });
 }
 

@@ -36,14 +36,16 @@ export function logArea(ctx) {
       el('h4', { class: 'sg-h4' }, `${roll ? 'Cycle' : 'Turn'} ${turn}`), el('ul', {}, entries.map(line))))));
 }
 
-function scoreTable(ctx, caption, headers, rows, winners = [], rank = false) {
+/** A table of scores, a row a player: `row.cells` are numbers; `totalAt` is the index
+ * of the cell that is the player's total, shown bold (`td.sg-total`). */
+function scoreTable(ctx, caption, headers, rows, winners = [], rank = false, totalAt = -1) {
   return el('div', { class: 'sg-table-wrap' }, el('table', { class: 'sg-table' },
     el('caption', {}, caption),
     el('thead', {}, el('tr', {}, headers.map((h, i) => el('th', { scope: 'col', class: i > (rank ? 1 : 0) ? 'sg-num' : '' }, h)))),
     el('tbody', {}, rows.map((row) => el('tr', { class: winners.includes(row.seat) ? 'sg-win' : '', 'data-seat': row.seat, 'data-place': row.place ?? null },
       rank ? el('td', { class: 'sg-place' }, row.place ? ordinal(row.place) : '—') : null,
       el('th', { scope: 'row' }, nameOf(ctx, row.seat)),
-      row.cells.map((c) => el('td', { class: 'sg-num' }, c)))))));
+      row.cells.map((c, i) => el('td', { class: i === totalAt ? 'sg-num sg-total' : 'sg-num' }, c)))))));
 }
 
 /** @param {Ctx} ctx */
@@ -53,18 +55,19 @@ export function resultsArea(ctx) {
   return el('section', { class: 'sg-results', 'aria-label': 'Rounds' },
     [...frame.results].reverse().map((r) => {
       const cols = r.columns.filter(([k]) => r.breakdown.some((b) => b[k]));
-      const headers = ['Player', ...cols.map(([, t]) => t)];
+      // The total and the round's points first, the families after (a narrow column
+      // scrolls them sideways inside the table's box).
+      const headers = ['Player', 'Total', 'Round', ...cols.map(([, t]) => t)];
       if (r.kept) headers.push(r.kept_label);
-      headers.push('Round', 'Total');
       const rows = seats.map((s) => ({
         seat: s,
-        cells: [...cols.map(([k]) => r.breakdown[s][k]), ...(r.kept ? [r.kept[s]] : []), r.scores[s], r.totals[s]],
+        cells: [r.totals[s], r.scores[s], ...cols.map(([k]) => r.breakdown[s][k]), ...(r.kept ? [r.kept[s]] : [])],
       }));
       const played = el('details', { class: 'sg-group' }, el('summary', {}, 'What everyone had'),
         seats.map((s) => el('div', { class: 'sg-row' }, el('span', { class: 'sg-label' }, nameOf(ctx, s)),
           r.tableaux[s].flatMap((col) => col.items).map((item) => itemChip(ctx, item)))));
       return el('section', { class: 'round-result', 'data-round': r.round },
-        scoreTable(ctx, `Round ${r.round}`, headers, rows), played);
+        scoreTable(ctx, `Round ${r.round}`, headers, rows, [], false, 0), played);
     }));
 }
 
@@ -72,19 +75,18 @@ export function resultsArea(ctx) {
 export function finalArea(ctx) {
   const { frame } = ctx;
   const f = frame.final;
-  const headers = ['Place', 'Player', ...f.rounds.map((_, i) => `Round ${i + 1}`), f.kept_label, 'Dessert points'];
+  // Each player's total first, then how it was made.
+  const headers = ['Place', 'Player', 'Total', ...f.rounds.map((_, i) => `Round ${i + 1}`), f.kept_label, 'Dessert points'];
   if (f.token_scores) headers.push('Tokens left', 'Token points');
-  headers.push('Total');
   const places = Array.isArray(f.places) ? f.places : frame.players.map(() => null);
   const ranking = Array.isArray(f.ranking) && f.ranking.length ? [...f.ranking] : frame.players.map((p) => p.seat);
   for (const p of frame.players) if (!ranking.includes(p.seat)) ranking.push(p.seat); // the dummy, last
   const rows = ranking.map((s) => {
-    const cells = [...f.rounds.map((r) => r[s]), f.kept[s], f.dessert_scores[s]];
+    const cells = [f.scores[s], ...f.rounds.map((r) => r[s]), f.kept[s], f.dessert_scores[s]];
     if (f.token_scores) cells.push(f.tokens_left[s], f.token_scores[s]);
-    cells.push(f.scores[s]);
     return { seat: s, place: places[s], cells };
   });
   return el('section', { id: 'final', class: 'sg-final', 'data-winners': f.winners.join(',') },
     ctx.winnerShown ? null : el('p', { class: 'sg-winner' }, fill(ctx, f.text)),
-    scoreTable(ctx, 'Final scores, best first', headers, rows, f.winners, true));
+    scoreTable(ctx, 'Final scores, best first', headers, rows, f.winners, true, 0));
 }

@@ -4,7 +4,11 @@
  * Sushi Roll belt die by die; and the standings of the roll race (maki, uramaki,
  * temaki) and of the desserts above them.
  *
- *   playersArea(ctx)   section.sg-players: one article.sg-player[data-seat] per seat
+ *   playersArea(ctx)   section.sg-players-area: one article.sg-player[data-seat] per
+ *                      seat, a compact board (name, tags, score, counters, a chip per
+ *                      kind of card); on a phone (STRIP) an entry of the strip whose
+ *                      button .sg-player-toggle opens the board (.sg-open)
+ *   standings(ctx)     the races and the desserts kept (board.js sets them beside)
  *   updateBelts(ui, frame)   the belts' stable order and the dice that changed
  */
 
@@ -19,15 +23,26 @@ const FLIP_MS = 700;
 
 /** @param {Ctx} ctx */
 export function playersArea(ctx) {
-  const { frame } = ctx;
+  const { frame, ui } = ctx;
   const order = frame.players.map((p) => p.seat);
   if (frame.viewer !== null && frame.viewer !== undefined) {
     // The viewer first, then to the left.
     order.sort((a, b) => ((a - frame.viewer + frame.seats) % frame.seats) - ((b - frame.viewer + frame.seats) % frame.seats));
   }
-  return el('section', { class: 'sg-players-area', 'aria-label': 'Players' },
-    standings(ctx),
-    el('div', { class: 'sg-players' }, order.map((s) => player(ctx, frame.players[s]))));
+  // A phone shows the players as a strip of entries; the one opened shows its board.
+  // While a swap is built (a die of another belt), every entry shows its belt.
+  const strip = isStrip();
+  if (ui.openSeat === undefined) ui.openSeat = null;
+  const swapping = Boolean(ctx.way && ctx.way.kind === 'swap');
+  return el('section', { class: `sg-players-area${strip ? ' sg-strip' : ''}${swapping ? ' sg-swapping' : ''}`, 'aria-label': 'Players' },
+    el('div', { class: 'sg-players' }, order.map((s) => player(ctx, frame.players[s], strip))));
+}
+
+/** The width under which the players are a strip (a phone). */
+export const STRIP = '(max-width: 40rem)';
+
+export function isStrip() {
+  return Boolean(window.matchMedia && window.matchMedia(STRIP).matches);
 }
 
 // ---------------------------------------------------------------------------
@@ -39,7 +54,9 @@ const RACES = {
   temaki: { title: 'Temaki', unit: 'cards', note: 'most +4, fewest −4' },
 };
 
-function standings(ctx) {
+/** The races (maki, uramaki, temaki) and the desserts kept, a line each (board.js puts
+ * them beside the boards). */
+export function standings(ctx) {
   const { frame } = ctx;
   if (frame.over) return null;
   const players = frame.players.filter((p) => !p.dummy || Object.keys(p.counts || {}).length);
@@ -104,8 +121,33 @@ function pointsLine(ctx, p) {
       : el('span', { class: 'sg-none' }, 'No points yet'));
 }
 
-/** @param {Ctx} ctx @param {PlayerFrame} p */
-function player(ctx, p) {
+/** Counters of a player: the roll race (icons), desserts kept, Sushi Roll's tokens. */
+function counters(ctx, p) {
+  const { frame } = ctx;
+  const out = [];
+  // A short word shown (a narrow board), the whole one read and in the tooltip.
+  const counter = (key, text, n, title) => el('span', { class: `sg-counter sg-counter-${key}`, 'data-counter': key, 'data-n': n, title },
+    el('span', { 'aria-hidden': 'true' }, text), el('span', { class: 'sg-sr' }, title), ' ', el('b', {}, String(n)));
+  if (!frame.over) {
+    for (const [key, n] of Object.entries(p.counts || {})) {
+      const race = RACES[key] || { title: key, unit: '' };
+      out.push(counter(key, race.title, Number(n) || 0, `${race.title} ${race.unit}`.trim()));
+    }
+  }
+  if (!p.dummy && !p.tokens && (p.dessert_count || (p.desserts && p.desserts.length))) {
+    const title = frame.game === 'sushi-go' ? 'Pudding' : 'Dessert';
+    out.push(counter('desserts', title, Number(p.dessert_count) || 0, `${title}s kept`));
+  }
+  if (p.tokens) {
+    out.push(counter('menu', 'Menu', p.tokens.menu, 'Menu tokens'));
+    out.push(counter('chopsticks', 'Chop.', p.tokens.chopsticks, 'Chopsticks tokens'));
+    out.push(counter('pudding', 'Pud.', p.tokens.pudding, 'Pudding tokens'));
+  }
+  return out.length ? el('span', { class: 'sg-counters' }, out) : null;
+}
+
+/** @param {Ctx} ctx @param {PlayerFrame} p @param {boolean} strip */
+function player(ctx, p, strip = false) {
   const { frame, ui } = ctx;
   const you = p.seat === frame.viewer;
   const tags = [];
@@ -114,24 +156,30 @@ function player(ctx, p) {
   if (p.controller) tags.push(el('span', { class: 'sg-tag' }, 'controls the dummy'));
   if (p.red) tags.push(el('span', { class: 'sg-tag sg-red' }, 'red belt'));
   const chose = p.acting && ctx.decided.includes(p.seat);
-  if (chose) tags.push(el('span', { class: 'sg-tag sg-chose' }, '✓ chosen'));
+  if (chose) tags.push(el('span', { class: 'sg-tag sg-chose' }, '✓', el('span', { class: 'sg-tag-word' }, ' chosen')));
   else if (p.acting) tags.push(el('span', { class: 'sg-tag sg-now' }, frame.pending && frame.pending.seat === p.seat ? 'deciding' : 'to play'));
   else if (p.done && !frame.over) tags.push(el('span', { class: 'sg-tag' }, 'done'));
   const place = frame.final && frame.final.places ? frame.final.places[p.seat] : null;
   if (place) tags.push(el('span', { class: `sg-tag sg-place${place === 1 ? ' sg-win' : ''}` }, ordinal(place)));
 
-  const stats = [`Score ${p.score}`];
-  if (!frame.over) stats.push(`this round ${signed(p.now)}`);
+  const stats = [];
+  if (!frame.over) stats.push(`${signed(p.now)} this round`);
   if (!frame.over && !p.dummy && frame.game !== 'sushi-roll') stats.push(`${p.hand_size} in hand`);
   if (p.uramaki_scored) stats.push(`uramaki scored ${p.uramaki_scored}`);
-  if (p.tokens) stats.push(`tokens: menu ${p.tokens.menu}, chopsticks ${p.tokens.chopsticks}, pudding ${p.tokens.pudding}`);
 
+  const open = !strip || ui.openSeat === p.seat;
+  const name = el('span', { class: 'sg-name' }, nameOf(ctx, p.seat));
+  const score = el('span', { class: 'sg-score', 'aria-label': `Score ${p.score}` }, String(p.score));
+  const head = strip
+    ? el('button', {
+      type: 'button', class: 'sg-player-head sg-player-toggle', 'aria-expanded': open ? 'true' : 'false', 'data-key': `player:${p.seat}`,
+      onclick: () => { ui.openSeat = ui.openSeat === p.seat ? null : p.seat; ctx.redraw(); },
+    }, name, score, tags)
+    : el('header', { class: 'sg-player-head' }, name, tags, score);
   const before = previous(ctx, p.seat);
-  const kids = [
-    el('header', { class: 'sg-player-head' }, el('span', { class: 'sg-name' }, nameOf(ctx, p.seat)), tags),
-    el('p', { class: 'sg-stats' }, stats.join(' · ')),
-  ];
-  if (p.belt && !(you && frame.hand && !frame.over)) kids.push(beltRow(ctx, p));
+  const kids = [head, el('p', { class: 'sg-stats' }, el('span', { class: 'sg-stat-text' }, stats.join(' · ')), counters(ctx, p))];
+  const body = [];
+  if (p.belt && !(you && frame.hand && !frame.over)) body.push(beltRow(ctx, p));
   const columns = p.tableau.map((col) => el('div', { class: 'sg-col' }, col.items.map((item) => {
     const grew = before && item.count > (before.get(item.label) || 0);
     const node = itemChip(ctx, item, grew ? 'sg-new' : '', `played:${p.seat}:${item.label}`);
@@ -143,27 +191,30 @@ function player(ctx, p) {
     return node;
   })));
   if (!frame.over) {
-    kids.push(el('div', { class: 'sg-row' }, el('span', { class: 'sg-label' }, frame.game === 'sushi-roll' ? 'Tray' : 'Played'),
+    body.push(el('div', { class: 'sg-row sg-played' }, el('span', { class: 'sg-label' }, frame.game === 'sushi-roll' ? 'Tray' : 'Played'),
       columns.length ? el('div', { class: 'sg-tableau' }, columns) : el('span', { class: 'sg-none' }, 'nothing yet')));
-    kids.push(pointsLine(ctx, p));
+    body.push(pointsLine(ctx, p));
   }
   if (p.desserts && p.desserts.length) {
-    kids.push(el('div', { class: 'sg-row' }, el('span', { class: 'sg-label' }, 'Kept'),
+    body.push(el('div', { class: 'sg-row sg-kept' }, el('span', { class: 'sg-label' }, 'Kept'),
       p.desserts.map((item) => itemChip(ctx, item, '', `kept:${p.seat}:${item.label}`))));
   }
   if (p.hand && p.hand.length && !you && !p.belt) {
     const seen = new Map();
     for (const c of p.hand) seen.set(c, (seen.get(c) || 0) + 1);
-    kids.push(el('div', { class: 'sg-row sg-known' },
+    body.push(el('div', { class: 'sg-row sg-known' },
       el('span', { class: 'sg-label' }, frame.viewer === null ? 'Hand' : 'Holds (seen)'),
       [...seen].map(([c, k]) => chip(ctx, { id: c, count: k, key: `seen:${p.seat}:${c}` }))));
   }
   if (frame.pending && frame.pending.drawn && frame.pending.seat === p.seat) {
-    kids.push(el('div', { class: 'sg-row sg-known' }, el('span', { class: 'sg-label' }, 'Drew'),
+    body.push(el('div', { class: 'sg-row sg-known' }, el('span', { class: 'sg-label' }, 'Drew'),
       frame.pending.drawn.map((c) => chip(ctx, { id: c }))));
   }
+  // In the strip (a phone) an entry not opened shows its cards as small icons only
+  // (board.css); opened, the whole board.
+  kids.push(...body);
   return el('article', {
-    class: `sg-player${p.acting && !chose ? ' sg-acting' : ''}${chose ? ' sg-has-chosen' : ''}${you ? ' sg-me' : ''}`, 'data-seat': p.seat,
+    class: `sg-player${p.acting && !chose ? ' sg-acting' : ''}${chose ? ' sg-has-chosen' : ''}${you ? ' sg-me' : ''}${strip && open ? ' sg-open' : ''}`, 'data-seat': p.seat,
     'aria-label': `${nameOf(ctx, p.seat)}${chose ? ', has chosen' : (p.acting ? ', deciding now' : '')}`,
   }, kids);
 }

@@ -347,17 +347,17 @@ function renderScore(el, res) {
   const isParty = res.game === 'sushi-go-party';
   const signed = (v) => (typeof v === 'number' ? (v > 0 ? `+${v}` : String(v)) : '—');
 
-  const head = ['Player', ...rounds.map((r) => `R${r.round}`), isParty ? 'Desserts' : 'Puddings', 'Pts'];
+  // Each player's total first, then how it was made (a narrow screen scrolls the
+  // breakdown sideways inside the table's box, never the page).
+  const head = ['Player', 'Total', ...rounds.map((r) => `R${r.round}`), isParty ? 'Desserts' : 'Puddings', 'Pts'];
   if (isRoll) head.push('Menus + chop.', 'Pts');
-  head.push('Total');
   const body = names.map((nm, p) => {
-    const row = [nm, ...rounds.map((r) => r.scores[p]), puddings[p], signed(res.dessert_scores?.[p])];
+    const row = [nm, totals[p], ...rounds.map((r) => r.scores[p]), puddings[p], signed(res.dessert_scores?.[p])];
     if (isRoll) {
       const m = res.menus?.[p];
       const c = res.chopsticks?.[p];
       row.push(m !== undefined || c !== undefined ? `${m ?? '?'}+${c ?? '?'}` : '—', signed(res.token_scores?.[p]));
     }
-    row.push(totals[p]);
     return row;
   });
 
@@ -407,5 +407,5 @@ function table(head, rows, id, caption) {
     h('table', { id, class: 'score-table' },
       h('caption', { class: 'visually-hidden' }, caption),
       h('thead', null, h('tr', null, head.map((c, i) => h('th', { scope: 'col', class: i ? 'num' : null }, c)))),
-      h('tbody', null, rows.map((r) => h('tr', null, r.map((c, i) => (i ? h('td', { class: 'num' }, String(c)) : h('th', { scope: 'row' }, String(c)))))))));
+      h('tbody', null, rows.map((r) => h('tr', null, r.map((c, i) => (i ? h('td', { class: i === 1 && head[1] === 'Total' ? 'num total' : 'num' }, String(c)) : h('th', { scope: 'row' }, String(c)))))))));
 }
