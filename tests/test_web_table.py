@@ -209,11 +209,16 @@ def test_hints_say_the_summary_in_words(browser: Browser, base: str, errors: lis
         expect(page.locator("#hint-note")).to_have_text(msg["note"])
         items = page.locator("#hints li")
         expect(items).to_have_count(len(msg["hints"]))
+        seats = httpx.get(f"{base}/api/tables/{table['id']}").json()["seats"]
+
+        def named(text: str) -> str:  # the page puts the players' names for {N}
+            return re.sub(r"\{(\d+)\}", lambda m: seats[int(m.group(1))]["name"], text)
+
         for i, hint in enumerate(msg["hints"]):
-            expect(items.nth(i).locator("strong")).to_have_text(hint["label"])
-            expect(items.nth(i)).to_contain_text(hint["plain"])
+            expect(items.nth(i).locator("strong")).to_have_text(named(hint["label"]))
+            expect(items.nth(i)).to_contain_text(named(hint["plain"]))
             if hint["effect"]:
-                expect(items.nth(i)).to_contain_text(hint["effect"])
+                expect(items.nth(i)).to_contain_text(named(hint["effect"]))
         text = page.locator("#hints-box").inner_text()
         assert not re.search(r"\(\d\.\d\d\)", text), text  # no bare numbers
         assert not RAW_ID.search(text), text  # card names, not ids

@@ -214,9 +214,9 @@ export function tablePage(id) {
       boardEl,
       controlsEl));
   main.replaceChildren(
-    h('header', { class: 'table-head' }, titleEl, h('span', { class: 'table-tools' }, howTo, soundBtn)),
+    h('header', { class: 'table-head' }, titleEl, statusEl, h('span', { class: 'table-tools' }, howTo, soundBtn)),
     finalEl,
-    statusEl, errorEl, reclaimedEl, hereBtn,
+    errorEl, reclaimedEl, hereBtn,
     takeSeat,
     layoutEl,
   );
