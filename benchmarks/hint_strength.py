@@ -6,8 +6,9 @@ Three players; the other two seats are greedy bots; the hint-follower sits in ev
 seat in turn (game ``g``: seat ``g % 3``, seed ``g``), and ``greedy`` in its place
 gives the baseline in the same seats and deals. Each hint ranks every option on
 ``--rounds`` simulated rounds (paired sweeps, sushigo.agents.hints.sweeps) and the
-follower plays the one with the best share of wins (then points), as the hints list
-them first. A shared win counts as a part.
+follower plays the one with the best share of wins (then points): ``hints``; or the
+hint a person is shown first, which is greedy's choice unless the sweeps clearly beat
+it (sushigo.agents.hints.PRIOR_TRUST): ``shown``. A shared win counts as a part.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 
 import sushigo
 from sushigo.agents import make_agent
-from sushigo.agents.hints import sweeps
+from sushigo.agents.hints import hints, sweeps
 from sushigo.play import play_game
 
 
@@ -29,9 +30,10 @@ class Follower:
     name = "hints"
     observes = True
 
-    def __init__(self, seed: int, rounds: int) -> None:
+    def __init__(self, seed: int, rounds: int, first: bool = False) -> None:
         self.seed = seed
         self.rounds = rounds
+        self.first = first
         self.decisions = 0
 
     def act(self, view: Any, legal: Sequence[Any]) -> Any:
@@ -39,6 +41,8 @@ class Follower:
             return legal[0]
         self.decisions += 1
         seed = self.seed * 100_000 + self.decisions
+        if self.first:  # the hint a person is shown first
+            return hints(view, legal, iterations=1, seed=seed)[0].action
         swept = sweeps(view, legal, iterations=1, seed=seed, least=self.rounds)
         return max(swept.stats, key=lambda s: (s.win_rate, s.mean_score)).action
 
@@ -51,14 +55,16 @@ def main(argv: list[str] | None = None) -> None:
     cases = [("sushi-go-party", {"menu": "my-first-meal"}), ("sushi-roll", {})]
     for game, options in cases:
         rules = sushigo.make(game, players=3, **options)
-        for who in ("greedy", "hints"):
+        for who in ("greedy", "hints", "shown"):
             wins = 0.0
             start = time.perf_counter()
             for g in range(args.games):
                 seat = g % 3
                 agents = [make_agent("greedy", 100 + 10 * g + s) for s in range(3)]
                 agents[seat] = (
-                    make_agent("greedy", g) if who == "greedy" else Follower(g, args.rounds)
+                    make_agent("greedy", g)
+                    if who == "greedy"
+                    else Follower(g, args.rounds, first=who == "shown")
                 )
                 winners = play_game(rules, agents, g).winners()
                 wins += 1 / len(winners) if seat in winners else 0.0

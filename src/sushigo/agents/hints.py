@@ -94,6 +94,9 @@ class Hint:
     """The standard error of the difference between the first hint's win share and
     this one's, when the search played them on the same worlds (paired sweeps: Sushi
     Go Party!, Sushi Roll); None otherwise."""
+    kept: bool = False
+    """The greedy bot's choice, listed first because the search did not clearly beat
+    it (:data:`PRIOR_GAMES`); the others follow by the numbers."""
 
 
 def hints(
@@ -112,12 +115,16 @@ def hints(
     Every action the search tried is listed, the one it would play first.
     """
     gaps: dict[int, float] = {}
+    kept = False  # the first hint is greedy's choice kept first (Sushi Roll)
     if view.ruleset.name in SWEEP_GAMES:
         swept = sweeps(view, legal, ms=ms, iterations=iterations, seed=seed)
         order = sorted(
             range(len(swept.stats)),
             key=lambda i: (-swept.stats[i].win_rate, -swept.stats[i].mean_score),
         )
+        ranked_first = order[0] if order else None
+        order = _prior_first(view, legal, swept, order, seed)
+        kept = bool(order) and order[0] != ranked_first
         stats = [swept.stats[i] for i in order]
         if order:
             gaps = {i: swept.gap_error(order[0], j) for i, j in enumerate(order)}
@@ -140,9 +147,41 @@ def hints(
                 games=s.visits,
                 effect=now,
                 gap_error=gaps.get(i),
+                kept=kept and i == 0,
             )
         )
     return out
+
+
+PRIOR_TRUST = 2.0
+"""Sushi Roll's hints put the greedy bot's choice first unless the sweeps' best option
+beats it by more than this many standard errors of their paired difference: the
+sweeps' rounds play on by the quick heuristic, and a round's win is not the game's,
+so a small lead may be theirs, not the option's."""
+PRIOR_GAMES = ("sushi-roll",)
+"""The games whose hints keep greedy's choice first (:data:`PRIOR_TRUST`). Measured
+(``benchmarks/hint_strength.py --games 96``, 3 players, the follower against two
+greedy bots): in Sushi Roll the sweeps' best alone won 26 of 96 games, greedy 34, the
+sweeps with greedy first 38; in Party the sweeps' best won 75, with greedy first 63,
+greedy 37, so Party's hints keep the sweeps' order."""
+
+
+def _prior_first(
+    view: View, legal: Sequence[Any], swept: Swept, order: list[int], seed: int | None
+) -> list[int]:
+    """``order`` (best first by the sweeps), the greedy bot's choice moved first when
+    the best does not clearly beat it (:data:`PRIOR_TRUST`)."""
+    if len(order) < 2 or view.ruleset.name not in PRIOR_GAMES:
+        return order
+    prior = GreedyAgent(seed).act(view, legal)
+    where = [i for i in order if swept.stats[i].action == prior]
+    if not where or where[0] == order[0]:
+        return order
+    j, best = where[0], order[0]
+    lead = swept.stats[best].win_rate - swept.stats[j].win_rate
+    if lead > PRIOR_TRUST * swept.gap_error(best, j):
+        return order
+    return [j, *(i for i in order if i != j)]
 
 
 def search_kind(ruleset: Any) -> str:

@@ -39,7 +39,8 @@ class PlainHints:
     """The hints, best first, and what they say together."""
 
     ranked: list[Hint]
-    """Best first: by win share, then average points, then rounds simulated."""
+    """Best first: by win share, then average points, then rounds simulated (a hint the
+    search kept first stays first: :attr:`Hint.kept`)."""
     summary: str
     """``Best: Sashimi, about 4 points more than Tempura.``"""
     confidence: Confidence
@@ -50,8 +51,9 @@ class PlainHints:
 
 def ranked(hints: Sequence[Hint]) -> list[Hint]:
     """Best first by the numbers a player is shown: win share, then average points,
-    then how many rounds the estimate rests on."""
-    return sorted(hints, key=lambda h: (-h.value, -h.mean_score, -h.games))
+    then how many rounds the estimate rests on; a hint the search kept first (greedy's
+    choice it did not clearly beat, :attr:`Hint.kept`) stays first."""
+    return sorted(hints, key=lambda h: (not h.kept, -h.value, -h.mean_score, -h.games))
 
 
 def plain_line(hint: Hint) -> str:
