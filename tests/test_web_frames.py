@@ -454,3 +454,35 @@ def test_one_name_per_card_on_its_face_in_labels_and_on_the_rules_page(
         named = [c for c in cards if c in re.split(r"[+ ,=/:]", text)]
         for card in named:
             assert cards[card]["name"] in entry["label"], (entry, card)
+
+
+@pytest.mark.parametrize("options", [{"players": 4}, {"players": 2, "dummy": True}])
+def test_sushi_go_log_is_the_rounds_reveals(options: dict[str, Any]) -> None:
+    """Sushi Go!'s "This round so far": a reveal for every turn played this round, each
+    seat's cards (absolute seats) among those in front of it, the same in every seat's
+    frame and the public one."""
+    from collections import Counter
+
+    rules = sushigo.make("sushi-go", **options)
+    state = rules.new_game()
+    rng = random.Random(8)
+    checked = 0
+    while not state.is_terminal():
+        if state.is_chance():
+            state.apply_chance(state.sample_chance(rng))
+            continue
+        public = public_frame(state)
+        log = public["log"]
+        assert [e["turn"] for e in log] == list(range(1, public["turn"]))
+        for entry in log:
+            assert entry["what"] == "reveal" and len(entry["picks"]) == public["seats"]
+            for pick in entry["picks"]:
+                # (a chopsticks taken, then used, went back into a hand)
+                cards = Counter(c for c in pick["text"].split("+") if c != "chopsticks")
+                played = Counter(public["players"][pick["seat"]]["played"])
+                assert not cards - played, (pick, played)
+                checked += 1
+        for seat in state.to_act():
+            assert seat_frame(state, seat)["log"] == log
+        state.apply({s: rng.choice(list(state.legal_actions(s))) for s in state.to_act()})
+    assert checked > 100

@@ -208,7 +208,7 @@ def round_log(view: PlayerView) -> list[LogEntry]:
     >>> state.apply_chance(state.sample_chance(random.Random(1)))
     >>> state.apply({s: state.legal_actions(s)[0] for s in state.to_act()})
     >>> [(e["turn"], [p["label"] for p in e["picks"]]) for e in round_log(state.observe(1))]
-    [(1, ['Keep Tempura', 'Keep Tempura'])]
+    [(1, ['Tempura', 'Tempura'])]
     """
     out: list[LogEntry] = []
     for t, taken in enumerate(view.turns, 1):
@@ -221,12 +221,19 @@ def round_log(view: PlayerView) -> list[LogEntry]:
                 "cards": ["+".join(p) for p in picks],
                 "text": f"Turn {t}: everyone revealed their cards.",
                 "picks": [
-                    {"seat": s, "text": "+".join(p), "label": pick_label(Pick(tuple(p)))}
+                    {"seat": s, "text": "+".join(p), "label": _revealed(p)}
                     for s, p in enumerate(picks)
                 ],
             }
         )
     return out
+
+
+def _revealed(cards: Sequence[str]) -> str:
+    """What a seat revealed, by the cards' names: ``Tempura``, ``Wasabi, then Squid
+    nigiri (chopsticks)``."""
+    names = [card_name(c) for c in cards]
+    return names[0] if len(names) == 1 else f"{', then '.join(names)} (chopsticks)"
 
 
 def pick_label(pick: Pick) -> str:
