@@ -4,6 +4,7 @@ points now and what one more card would add, and the browser's frames."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, cast
 
 from sushigo.games.classic import (
@@ -210,23 +211,28 @@ def round_log(view: PlayerView) -> list[LogEntry]:
     >>> [(e["turn"], [p["label"] for p in e["picks"]]) for e in round_log(state.observe(1))]
     [(1, ['Tempura', 'Tempura'])]
     """
-    out: list[LogEntry] = []
-    for t, taken in enumerate(view.turns, 1):
-        picks = [taken[(s - view.seat) % view.seats] for s in range(view.seats)]
-        out.append(
-            {
-                "turn": t,
-                "what": "reveal",
-                "seat": None,
-                "cards": ["+".join(p) for p in picks],
-                "text": f"Turn {t}: everyone revealed their cards.",
-                "picks": [
-                    {"seat": s, "text": "+".join(p), "label": _revealed(p)}
-                    for s, p in enumerate(picks)
-                ],
-            }
-        )
-    return out
+    n = view.seats
+    return [
+        _reveal(t, tuple(taken[(s - view.seat) % n] for s in range(n)))
+        for t, taken in enumerate(view.turns, 1)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _reveal(turn: int, picks: tuple[tuple[str, ...], ...]) -> LogEntry:
+    """One turn's reveal (``picks``: each absolute seat's cards). Every frame of the
+    turn's seats and spectators, and of the round's later turns, holds the same entry:
+    it is made once (and only read: frames are turned into JSON as they are)."""
+    return {
+        "turn": turn,
+        "what": "reveal",
+        "seat": None,
+        "cards": ["+".join(p) for p in picks],
+        "text": f"Turn {turn}: everyone revealed their cards.",
+        "picks": [
+            {"seat": s, "text": "+".join(p), "label": _revealed(p)} for s, p in enumerate(picks)
+        ],
+    }
 
 
 def _revealed(cards: Sequence[str]) -> str:
