@@ -1087,6 +1087,7 @@ class Server:
                 "label": labels[h.text],
                 "effect": h.effect,
                 "plain": plain_line(h),
+                "kept": h.kept,
             }
             for h in plain.ranked[:5]
         ]

@@ -78,7 +78,8 @@ class HintEntry(TypedDict):
     reason: str
     value: float
     """The share of simulated games won after this action, 0..1; hints are listed
-    by it, best first (then by ``mean_score``, then ``games``)."""
+    by it, best first (then by ``mean_score``, then ``games``), but for a ``kept``
+    first hint."""
     games: int
     """How many simulated games the value rests on."""
     mean_score: float
@@ -89,6 +90,9 @@ class HintEntry(TypedDict):
     plain: str
     """The numbers in words: ``Ahead in 64% of 410 simulated rounds; about 38 points
     by the round's end.``"""
+    kept: bool
+    """The greedy bot's choice, listed first because the search did not clearly beat
+    it (Sushi Roll: docs/hints.md); false for every other hint."""
 
 
 ErrorCode = Literal[

@@ -249,6 +249,7 @@
  * @property {string} label
  * @property {(string|null)} effect
  * @property {string} plain
+ * @property {boolean} kept
  */
 
 /**
