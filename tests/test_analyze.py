@@ -132,7 +132,7 @@ def test_the_figures_do_not_depend_on_the_workers(monkeypatch: pytest.MonkeyPatc
 @pytest.mark.parametrize(
     "game",
     [
-        "sushi-go",
+        pytest.param("sushi-go", marks=pytest.mark.matrix),  # Ray's start-up: 10-15 s
         pytest.param("sushi-roll", marks=pytest.mark.matrix),
         pytest.param("sushi-go-party", marks=pytest.mark.matrix),
     ],

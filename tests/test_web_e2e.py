@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 from sushigo.core.records import replay
@@ -572,6 +573,7 @@ def test_chopsticks_pair_built_by_clicking_in_either_order(
     assert sent[:2] == ["chopsticks", f"wasabi+{nigiri}"]
 
 
+@pytest.mark.matrix  # test_web_layout measures every game's table at a phone's size
 def test_phone_screen_has_no_horizontal_scroll(
     browser: Browser, base: str, errors: list[str]
 ) -> None:
@@ -748,8 +750,7 @@ def test_one_status_line_choices_marked_and_names_not_ids(
         card.click()
         prompt = a.locator("#decision .sg-prompt")
         expect(prompt).to_have_text(
-            f"You chose {name} — tap another card to change it until the reveal; "
-            "waiting for Bob.",
+            f"You chose {name} — tap another card to change it until the reveal; waiting for Bob.",
             timeout=WAIT,
         )
         chosen = a.locator("#hand .sg-chosen")
