@@ -7,6 +7,8 @@ import argparse
 import io
 import json
 import random
+from collections.abc import Iterator
+from itertools import islice
 from pathlib import Path
 from typing import Any
 
@@ -513,6 +515,25 @@ def test_a_pick_joins_the_maki_and_pudding_races() -> None:
     )
 
 
+def random_decisions(
+    game: str, players: int, games: int, **options: Any
+) -> Iterator[tuple[int, list[Any], Any]]:
+    """(seat, legal actions, view) of the first seat deciding at every decision of
+    random games (seeds 0 to ``games`` - 1), each step played at random."""
+    rules = sushigo.make(game, players=players, **options)
+    for g in range(games):
+        state = rules.new_game()
+        rng = random.Random(g)
+        while not state.is_terminal():
+            if state.is_chance():
+                state.apply_chance(state.sample_chance(rng))
+                continue
+            decisions = state.decisions()
+            seat, legal = decisions[0]
+            yield seat, list(legal), state.observe(seat)
+            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+
+
 def test_party_picks_say_what_they_add_and_keep() -> None:
     """Over random Party positions: every pick's effect names what it adds now as the
     score calculator's presenter adds it, and a "keeps ... from {N}" names the next
@@ -520,29 +541,18 @@ def test_party_picks_say_what_they_add_and_keep() -> None:
     from sushigo.present.party import added
 
     seen_keep = seen_race = 0
-    for game in range(6):
-        rules = sushigo.make("sushi-go-party", players=4, menu="my-first-meal")
-        state = rules.new_game()
-        rng = random.Random(game)
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply_chance(state.sample_chance(rng))
+    for seat, legal, view in random_decisions("sushi-go-party", 4, 6, menu="my-first-meal"):
+        for a in legal:
+            said = effect(view, a)
+            if not hasattr(a, "call") or said is None:
                 continue
-            decisions = state.decisions()
-            seat, legal = decisions[0]
-            view = state.observe(seat)
-            for a in legal:
-                said = effect(view, a)
-                if not hasattr(a, "call") or said is None:
-                    continue
-                gain = sum(added(view, a.card).values())
-                assert (f"{gain:+d} now" in said) == (gain != 0), (a, said, gain)
-                if "keeps" in said:
-                    seen_keep += 1
-                    assert f"from {{{(seat + 1) % 4}}}" in said
-                    assert view.hand.count(a.card) == 1
-                seen_race += "race" in said or "lead" in said
-            state.apply({s: legal[int(rng.random() * len(legal))] for s, legal in decisions})
+            gain = sum(added(view, a.card).values())
+            assert (f"{gain:+d} now" in said) == (gain != 0), (a, said, gain)
+            if "keeps" in said:
+                seen_keep += 1
+                assert f"from {{{(seat + 1) % 4}}}" in said
+                assert view.hand.count(a.card) == 1
+            seen_race += "race" in said or "lead" in said
     assert seen_keep and seen_race
 
 
@@ -589,25 +599,15 @@ def test_roll_maki_and_pudding_dice_say_where_the_race_stands() -> None:
     """Over random Sushi Roll positions: every maki die or pudding token taken says the
     race it joins, after what it adds now, against the seat with the most."""
     seen = 0
-    for game in range(3):
-        state = sushigo.make("sushi-roll", players=3).new_game()
-        rng = random.Random(game)
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply_chance(state.sample_chance(rng))
+    for _seat, legal, view in random_decisions("sushi-roll", 3, 3):
+        for a in legal:
+            if a.what != "take" or not a.faces[0].startswith(("maki-", "pudding-")):
                 continue
-            decisions = state.decisions()
-            seat, legal = decisions[0]
-            view = state.observe(seat)
-            for a in legal:
-                if a.what != "take" or not a.faces[0].startswith(("maki-", "pudding-")):
-                    continue
-                said = effect(view, a) or ""
-                kind = "maki" if a.faces[0].startswith("maki-") else "pudding"
-                phrase = next((p for p in (f"{kind} race", f"{kind} lead") if p in said), "")
-                assert phrase and said.index("in all)") < said.index(phrase), said
-                seen += 1
-            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+            said = effect(view, a) or ""
+            kind = "maki" if a.faces[0].startswith("maki-") else "pudding"
+            phrase = next((p for p in (f"{kind} race", f"{kind} lead") if p in said), "")
+            assert phrase and said.index("in all)") < said.index(phrase), said
+            seen += 1
     assert seen
 
 
@@ -616,43 +616,15 @@ def test_party_cards_taken_mid_turn_say_what_they_add() -> None:
     adds now, as a pick of it does; other mid-turn choices say nothing of their own."""
     menu = "maki,tempura,sashimi,miso-soup,chopsticks,menu,pudding"
     seen = set()
-    for game in range(6):
-        state = sushigo.make("sushi-go-party", players=4, menu=menu).new_game()
-        rng = random.Random(game)
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            decisions = state.decisions()
-            seat, legal = decisions[0]
-            view = state.observe(seat)
-            for a in legal:
-                kind = str(a).split(":")[0]
-                if kind in ("take", "order"):
-                    said = effect(view, a)
-                    assert said and said.startswith(a.cards[0].replace("-", " ")), (a, said)
-                    assert kind == "take" or "keeps" not in said
-                    seen.add(kind)
-            state.apply({s: acts[int(rng.random() * len(acts))] for s, acts in decisions})
+    for _seat, legal, view in random_decisions("sushi-go-party", 4, 6, menu=menu):
+        for a in legal:
+            kind = str(a).split(":")[0]
+            if kind in ("take", "order"):
+                said = effect(view, a)
+                assert said and said.startswith(a.cards[0].replace("-", " ")), (a, said)
+                assert kind == "take" or "keeps" not in said
+                seen.add(kind)
     assert seen == {"take", "order"}
-
-
-def _decisions(game: str, players: int, games: int, **options: Any) -> list[tuple[Any, Any]]:
-    """(view, legal) of every decision with a choice of seat 0 in random games."""
-    rules = sushigo.make(game, players=players, **options)
-    out = []
-    rng = random.Random(11)
-    for _ in range(games):
-        state = rules.new_game()
-        while not state.is_terminal():
-            if state.is_chance():
-                state.apply_chance(state.sample_chance(rng))
-                continue
-            acting = state.to_act()
-            if 0 in acting and len(state.legal_actions(0)) > 1:
-                out.append((state.observe(0), list(state.legal_actions(0))))
-            state.apply({s: rng.choice(list(state.legal_actions(s))) for s in acting})
-    return out
 
 
 def test_roll_hints_keep_greedys_choice_first_unless_clearly_beaten() -> None:
@@ -665,7 +637,7 @@ def test_roll_hints_keep_greedys_choice_first_unless_clearly_beaten() -> None:
     from sushigo.present.hints import plain_hints
 
     seen = {True: 0, False: 0}
-    for view, legal in _decisions("sushi-roll", 3, 3)[:40]:
+    for _seat, legal, view in islice(random_decisions("sushi-roll", 3, 3), 40):
         found = hints(view, legal, iterations=1, seed=3)
         first, best = found[0], max(found, key=lambda h: (h.value, h.mean_score))
         seen[first.kept] += 1
@@ -678,7 +650,8 @@ def test_roll_hints_keep_greedys_choice_first_unless_clearly_beaten() -> None:
         else:
             assert first.value == best.value
     assert seen[True] and seen[False], seen
-    for view, legal in _decisions("sushi-go-party", 3, 1, menu="my-first-meal")[:6]:
+    decisions = random_decisions("sushi-go-party", 3, 1, menu="my-first-meal")
+    for _seat, legal, view in islice((d for d in decisions if len(d[1]) > 1), 6):
         found = hints(view, legal, iterations=1, seed=3)
         assert not any(h.kept for h in found)
         assert found[0].value == max(h.value for h in found)
