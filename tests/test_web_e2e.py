@@ -27,7 +27,7 @@ from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 
 from sushigo.core.records import replay
 from sushigo.games.classic import CLASSIC_CARDS
@@ -599,6 +599,16 @@ def test_phone_screen_has_no_horizontal_scroll(
         no_horizontal_scroll(page, width)  # the replay
 
 
+def score_form(page: Page, base: str, game: str, players: int) -> Locator:
+    """The score calculator's form, opened for ``game`` and ``players``."""
+    page.goto(f"{base}/score")
+    form = page.locator("#score-form")
+    expect(form).to_be_visible(timeout=WAIT)
+    form.locator("select[name=game]").select_option(game)
+    form.locator("select[name=players]").select_option(str(players))
+    return form
+
+
 def test_score_page_totals(browser: Browser, base: str, errors: list[str]) -> None:
     """A Sushi Go! sheet of 2 players and 3 rounds, on a phone-sized screen."""
     # Rulebook: tempura x2 = 5, sashimi x3 = 10, dumplings 3 = 6, egg 1, salmon 2,
@@ -611,11 +621,7 @@ def test_score_page_totals(browser: Browser, base: str, errors: list[str]) -> No
     ]
     with browser.new_context(viewport={"width": 360, "height": 740}) as ctx:
         page = watch_errors(ctx.new_page(), errors)
-        page.goto(f"{base}/score")
-        form = page.locator("#score-form")
-        expect(form).to_be_visible(timeout=WAIT)
-        form.locator("select[name=game]").select_option("sushi-go")
-        form.locator("select[name=players]").select_option("2")
+        form = score_form(page, base, "sushi-go", 2)
         form.locator("input[name=name-0]").fill("Ann")
         form.locator("input[name=name-1]").fill("Ben")
         for r, cards in enumerate(rounds, start=1):
@@ -653,11 +659,7 @@ def test_score_page_marks_every_field_with_a_mistake(
     the marks go."""
     with browser.new_context(viewport={"width": 390, "height": 844}) as ctx:
         page = watch_errors(ctx.new_page(), errors)
-        page.goto(f"{base}/score")
-        form = page.locator("#score-form")
-        expect(form).to_be_visible(timeout=WAIT)
-        form.locator("select[name=game]").select_option("sushi-go")
-        form.locator("select[name=players]").select_option("2")
+        form = score_form(page, base, "sushi-go", 2)
         form.locator("input[name=r1-p0]").fill("tempuras x2, sashimmi")
         form.locator("input[name=r1-p1]").fill("2 dumplings, wasabii")
         page.click("#score-submit")

@@ -23,7 +23,7 @@ import httpx
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from test_web_e2e import WAIT, watch_errors
+from test_web_e2e import WAIT, score_form, watch_errors
 
 DESK = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
@@ -356,11 +356,7 @@ def test_score_calculator_shows_the_totals_first(
     ctx = browser.new_context(viewport=viewport)
     contexts.append(ctx)
     page = watch_errors(ctx.new_page(), errors)
-    page.goto(f"{base}/score")
-    form = page.locator("#score-form")
-    expect(form).to_be_visible(timeout=WAIT)
-    form.locator("select[name=game]").select_option("sushi-roll")
-    form.locator("select[name=players]").select_option("5")
+    form = score_form(page, base, "sushi-roll", 5)
     trays = ["tempura x2, maki 3", "sashimi x3", "dumpling x2, pudding 1", "maki 2", "egg nigiri"]
     for seat in range(5):
         form.locator(f"input[name=name-{seat}]").fill(f"{LONG[:20]} {seat + 1}")
